@@ -1,0 +1,56 @@
+// FEN and EPD: parsing with validation, and writing.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "perftkit/position.hpp"
+
+namespace perftkit {
+
+// Oddities that do not stop a position from being counted (perft suites contain them);
+// classify reports them as flags.
+enum FenWarning : std::uint32_t {
+  WARN_NONE = 0,
+  WARN_TOO_MANY_PIECES = 1 << 0,    // more than 16 pieces of one colour
+  WARN_TOO_MANY_PAWNS = 1 << 1,     // more than 8 pawns of one colour
+  WARN_TOO_MANY_CHECKERS = 1 << 2,  // more than two pieces give check
+  WARN_IMPOSSIBLE_CHECK = 1 << 3,   // a check that no legal last move explains
+};
+
+// Short names of the warnings set in flags, e.g. {"too-many-pawns"}.
+std::vector<std::string> warning_names(std::uint32_t flags);
+
+struct ParsedPosition {
+  Position position{};
+  std::uint32_t warnings = WARN_NONE;
+  bool chess960 = false;  // castling rights that only make sense in Chess960 (or Shredder letters)
+};
+
+// A parsed position, or the reason it was rejected (message names the field and problem).
+struct FenResult {
+  std::optional<ParsedPosition> value;
+  std::string error;
+
+  explicit operator bool() const { return value.has_value(); }
+  const ParsedPosition& operator*() const { return *value; }
+  const ParsedPosition* operator->() const { return &*value; }
+};
+
+// FEN with 4 to 6 fields (missing clocks default to "0 1"); "startpos" is accepted too.
+// Castling rights may be KQkq, X-FEN or Shredder-FEN letters.
+FenResult parse_fen(std::string_view fen);
+
+// EPD: 4 position fields, then optional operations; "hmvc N;" and "fmvn N;" set the clocks.
+FenResult parse_epd(std::string_view epd);
+
+// 6-field FEN; castling written as KQkq where the rook is the outermost one, else as
+// the rook's file letter (X-FEN), which every Chess960-aware reader accepts.
+std::string to_fen(const Position& pos);
+
+inline constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+}  // namespace perftkit

@@ -1,0 +1,29 @@
+// The frontier: the positions a few plies below the root, merged where identical, each
+// with its multiplicity (how many move sequences reach it) and the root move it came from.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "perftkit/position.hpp"
+
+namespace perftkit {
+
+struct FrontierNode {
+  Position position;
+  std::uint64_t multiplicity;  // number of paths from the root that reach this node
+  std::uint32_t root_move;     // index into root_moves() of the first move on those paths
+};
+
+// Legal moves of pos in a fixed order (the index space of FrontierNode::root_move).
+std::vector<Move> root_moves(const Position& pos);
+
+// All positions `plies` plies below root (plies >= 1), identical ones merged unless
+// merge is false. With keep_root_moves, nodes under different root moves stay apart
+// (needed for divide).
+std::vector<FrontierNode> expand_frontier(const Position& root, int plies, bool keep_root_moves, bool merge = true);
+
+// The next ply below level, merged the same way.
+std::vector<FrontierNode> expand_level(const std::vector<FrontierNode>& level, bool keep_root_moves, bool merge = true);
+
+}  // namespace perftkit

@@ -1,0 +1,34 @@
+// perftkit: exact perft, suite verification, bulk classification and benchmarks.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+
+#include "cli_common.hpp"
+#include "perft_command.hpp"
+#include "verify_command.hpp"
+
+#ifndef PERFTKIT_VERSION
+#define PERFTKIT_VERSION "0.1.0"
+#endif
+
+int main(int argc, char** argv) {
+  CLI::App app{"perftkit: GPU-accelerated, massively parallel perft and chess position analysis"};
+  app.set_version_flag("--version", PERFTKIT_VERSION);
+  app.require_subcommand(1);
+  int exit_code = perftkit::EXIT_OK;
+  perftkit::add_perft_command(app, exit_code);
+  perftkit::add_verify_command(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? perftkit::EXIT_OK : perftkit::EXIT_BAD_INPUT;
+  } catch (const perftkit::UsageError& e) {
+    std::fprintf(stderr, "perftkit: error: %s\n", e.what());
+    return perftkit::EXIT_BAD_INPUT;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "perftkit: error: %s\n", e.what());
+    return perftkit::EXIT_BAD_INPUT;
+  }
+  return exit_code;
+}

@@ -1,0 +1,111 @@
+#include "perft_command.hpp"
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "cli_common.hpp"
+#include "fen.hpp"
+#include "json_writer.hpp"
+#include "uci.hpp"
+
+namespace perftkit {
+namespace {
+
+struct PerftOptions {
+  std::string fen = "startpos";
+  int depth = 1;
+  std::vector<std::string> moves;
+  bool divide = false;
+  unsigned threads = 0;
+  Backend backend = Backend::AUTO;
+  bool json = false;
+  bool no_merge = false;
+  bool chess960 = false;
+};
+
+// The root position: the FEN, then every --moves move, each checked for legality.
+ParsedPosition root_position(const PerftOptions& opt) {
+  const FenResult parsed = parse_fen(opt.fen);
+  if (!parsed) throw UsageError("invalid FEN: " + parsed.error);
+  ParsedPosition root = *parsed;
+  for (std::size_t i = 0; i < opt.moves.size(); ++i) {
+    const auto move = parse_uci_move(root.position, opt.moves[i]);
+    if (!move)
+      throw UsageError("--moves: move " + std::to_string(i + 1) + " '" + opt.moves[i] + "' is not legal in " +
+                       to_fen(root.position));
+    root.position = make_move(root.position, *move);
+  }
+  return root;
+}
+
+void print_text(const PerftReport& report) {
+  for (const DivideEntry& entry : report.divide) std::cout << entry.uci << ": " << to_string_u128(entry.nodes) << '\n';
+  if (!report.divide.empty()) std::cout << '\n';
+  std::cout << "Nodes searched: " << to_string_u128(report.nodes) << '\n';
+}
+
+void print_json(const PerftReport& report, const PerftOptions& opt, const Position& root, unsigned threads) {
+  JsonWriter json(std::cout);
+  json.begin_object()
+      .field("fen", to_fen(root))
+      .field("depth", opt.depth)
+      .field("nodes", report.nodes)
+      .field("seconds", report.seconds)
+      .field("nps", report.seconds > 0 ? double(report.nodes) / report.seconds : 0.0)
+      .field("backend", report.backend)
+      .field("threads", threads)
+      .field("merge_transpositions", !opt.no_merge);
+  if (opt.divide) {
+    json.key("divide").begin_object();
+    for (const DivideEntry& entry : report.divide) json.field(entry.uci, entry.nodes);
+    json.end_object();
+  }
+  json.end_object();
+}
+
+int run(const PerftOptions& opt) {
+  const ParsedPosition root = root_position(opt);
+  PerftRequest req;
+  req.root = root.position;
+  req.depth = opt.depth;
+  req.divide = opt.divide;
+  req.threads = opt.threads ? opt.threads : hardware_threads();
+  req.backend = opt.backend;
+  req.chess960 = opt.chess960 || root.chess960;
+  req.merge_transpositions = !opt.no_merge;
+  PerftReport report;
+  try {
+    report = run_perft(req);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
+  if (opt.json) print_json(report, opt, root.position, req.threads);
+  else print_text(report);
+  std::fprintf(stderr, "time %.3f s, %.4g nodes/s (%s, %u thread%s)\n", report.seconds,
+               report.seconds > 0 ? double(report.nodes) / report.seconds : 0.0, report.backend.c_str(), req.threads,
+               req.threads == 1 ? "" : "s");
+  return EXIT_OK;
+}
+
+}  // namespace
+
+void add_perft_command(CLI::App& app, int& exit_code) {
+  auto opt = std::make_shared<PerftOptions>();
+  CLI::App* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal move tree (exact, 128-bit)");
+  cmd->add_option("--fen", opt->fen, "Root position: FEN (4-6 fields) or 'startpos'")->capture_default_str();
+  cmd->add_option("-d,--depth", opt->depth, "Depth in plies")->required()->check(CLI::Range(0, 64));
+  cmd->add_option("--moves", opt->moves, "UCI moves played from the FEN first (e2e4 e7e5 ...)");
+  cmd->add_flag("--divide", opt->divide, "Print the node count under each root move (Stockfish style)");
+  cmd->add_option("-t,--threads", opt->threads, "CPU threads (default: all cores)")->check(CLI::Range(1u, 4096u));
+  cmd->add_option("--backend", opt->backend, "auto | cpu | cuda")
+      ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
+      ->default_str("auto");
+  cmd->add_flag("--json", opt->json, "Write the result as JSON on stdout");
+  cmd->add_flag("--no-merge", opt->no_merge,
+                "Do not merge identical frontier positions (measures pure move-generation speed)");
+  cmd->add_flag("--chess960", opt->chess960, "Write castling moves as king-takes-rook (e1h1)");
+  cmd->callback([opt, &exit_code] { exit_code = run(*opt); });
+}
+
+}  // namespace perftkit

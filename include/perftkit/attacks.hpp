@@ -1,0 +1,133 @@
+// Attack tables: leaper attacks, squares between and lines through two squares, and
+// slider attacks indexed by magic multiplication (portable, the GPU path) or by PEXT
+// (host CPUs with BMI2). The host owns one table set; the CUDA backend uploads a copy
+// built for magic indexing into device memory (see cuda/device_tables.cuh).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "perftkit/bitboard.hpp"
+#include "perftkit/magics.hpp"
+#include "perftkit/slider_geometry.hpp"
+
+namespace perftkit {
+
+struct SliderEntry {
+  Bitboard mask;          // relevant occupancy: the rays without their edge squares
+  Bitboard magic;         // multiplier for the portable index
+  std::uint32_t offset;   // first entry of this square in AttackTables::slider
+  std::uint32_t shift;    // 64 - popcount(mask)
+};
+
+inline constexpr std::size_t ROOK_TABLE_SIZE = 102400;   // sum over squares of 2^popcount(mask)
+inline constexpr std::size_t BISHOP_TABLE_SIZE = 5248;
+
+struct AttackTables {
+  Bitboard pawn[COLOR_NB][64];
+  Bitboard knight[64];
+  Bitboard king[64];
+  Bitboard between[64][64];  // squares strictly between two aligned squares, else 0
+  Bitboard line[64][64];     // the whole line through two aligned squares, else 0
+  SliderEntry rook[64];
+  SliderEntry bishop[64];
+  bool pext_indexed;         // slider entries ordered by PEXT instead of magic products
+  Bitboard slider[ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE];
+};
+
+namespace detail {
+
+inline void fill_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)[4][2],
+                        const std::uint64_t* magics, std::uint32_t& offset, bool use_pext) {
+  for (int sq = 0; sq < 64; ++sq) {
+    SliderEntry& e = entries[sq];
+    e.mask = relevant_mask(dirs, sq);
+    e.magic = magics[sq];
+    e.shift = std::uint32_t(64 - popcount(e.mask));
+    e.offset = offset;
+    const std::uint64_t subsets = std::uint64_t(1) << popcount(e.mask);
+    for (std::uint64_t i = 0; i < subsets; ++i) {
+      const Bitboard occ = deposit(i, e.mask);
+      const std::uint64_t index = use_pext ? i : ((occ * e.magic) >> e.shift);
+      table[offset + index] = ray_attacks(dirs, sq, occ);
+    }
+    offset += std::uint32_t(subsets);
+  }
+}
+
+}  // namespace detail
+
+// Fills every table; use_pext selects the slider index order (PEXT or magic product).
+inline void build_attack_tables(AttackTables& t, bool use_pext) {
+  constexpr int KNIGHT_STEPS[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
+  constexpr int KING_STEPS[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+  constexpr int WHITE_PAWN[2][2] = {{-1, 1}, {1, 1}};
+  constexpr int BLACK_PAWN[2][2] = {{-1, -1}, {1, -1}};
+  for (int sq = 0; sq < 64; ++sq) {
+    t.knight[sq] = detail::leaper_attacks(sq, KNIGHT_STEPS, 8);
+    t.king[sq] = detail::leaper_attacks(sq, KING_STEPS, 8);
+    t.pawn[WHITE][sq] = detail::leaper_attacks(sq, WHITE_PAWN, 2);
+    t.pawn[BLACK][sq] = detail::leaper_attacks(sq, BLACK_PAWN, 2);
+  }
+  for (int a = 0; a < 64; ++a)
+    for (int b = 0; b < 64; ++b) {
+      t.between[a][b] = t.line[a][b] = 0;
+      if (a == b) continue;
+      for (const auto* dirs : {&detail::ROOK_DIRS, &detail::BISHOP_DIRS}) {
+        const Bitboard from_a = detail::ray_attacks(*dirs, a, 0);
+        if (!(from_a & square_bb(b))) continue;
+        t.line[a][b] = (from_a & detail::ray_attacks(*dirs, b, 0)) | square_bb(a) | square_bb(b);
+        t.between[a][b] = detail::ray_attacks(*dirs, a, square_bb(b)) &
+                          detail::ray_attacks(*dirs, b, square_bb(a));
+      }
+    }
+  std::uint32_t offset = 0;
+  t.pext_indexed = use_pext;
+  detail::fill_slider(t.rook, t.slider, detail::ROOK_DIRS, ROOK_MAGICS, offset, use_pext);
+  detail::fill_slider(t.bishop, t.slider, detail::BISHOP_DIRS, BISHOP_MAGICS, offset, use_pext);
+}
+
+namespace detail {
+struct HostAttackTables {
+  AttackTables tables;
+  HostAttackTables() { build_attack_tables(tables, PERFTKIT_HAS_PEXT != 0); }
+};
+inline const HostAttackTables host_attack_tables{};
+}  // namespace detail
+
+#if defined(__CUDACC__)
+namespace detail {
+// One copy per CUDA translation unit; cuda/device_tables.cuh uploads it before any launch.
+static __device__ AttackTables device_attack_tables;
+}  // namespace detail
+#endif
+
+PERFTKIT_HD_INLINE const AttackTables& attack_tables() {
+#if PERFTKIT_DEVICE_PASS
+  return detail::device_attack_tables;
+#else
+  return detail::host_attack_tables.tables;
+#endif
+}
+
+PERFTKIT_HD_INLINE Bitboard slider_lookup(const SliderEntry& e, Bitboard occ) {
+#if PERFTKIT_HAS_PEXT
+  return attack_tables().slider[e.offset + pext(occ, e.mask)];
+#elif PERFTKIT_DEVICE_PASS
+  return __ldg(&attack_tables().slider[e.offset + (((occ & e.mask) * e.magic) >> e.shift)]);
+#else
+  return attack_tables().slider[e.offset + (((occ & e.mask) * e.magic) >> e.shift)];
+#endif
+}
+
+PERFTKIT_HD_INLINE Bitboard rook_attacks(Square s, Bitboard occ) { return slider_lookup(attack_tables().rook[s], occ); }
+PERFTKIT_HD_INLINE Bitboard bishop_attacks(Square s, Bitboard occ) { return slider_lookup(attack_tables().bishop[s], occ); }
+PERFTKIT_HD_INLINE Bitboard queen_attacks(Square s, Bitboard occ) { return rook_attacks(s, occ) | bishop_attacks(s, occ); }
+PERFTKIT_HD_INLINE Bitboard knight_attacks(Square s) { return attack_tables().knight[s]; }
+PERFTKIT_HD_INLINE Bitboard king_attacks(Square s) { return attack_tables().king[s]; }
+PERFTKIT_HD_INLINE Bitboard pawn_attacks(Color c, Square s) { return attack_tables().pawn[c][s]; }
+PERFTKIT_HD_INLINE Bitboard between_bb(Square a, Square b) { return attack_tables().between[a][b]; }
+PERFTKIT_HD_INLINE Bitboard line_bb(Square a, Square b) { return attack_tables().line[a][b]; }
+PERFTKIT_HD_INLINE bool aligned(Square a, Square b, Square c) { return (line_bb(a, b) & square_bb(c)) != 0; }
+
+}  // namespace perftkit

@@ -1,0 +1,259 @@
+// Strictly legal move generation with check and pin masks. The rules are written once,
+// in generate_legal(), which hands batches of moves (a piece and its target set, or a
+// shifted set of pawn targets) to a sink: the counting sink only adds popcounts, the
+// visiting sink plays each move. Both run on the host and the device.
+#pragma once
+
+#include "perftkit/position.hpp"
+
+namespace perftkit {
+
+// How a batch of pawn moves was made: target squares are the origins shifted by Offset.
+enum class PawnBatch { PUSH, DOUBLE_PUSH, CAPTURE, PROMOTION };
+
+// What the side to move must respect: checks, pins and the enemy's reach.
+struct LegalityMasks {
+  Bitboard checkers;
+  Bitboard checkmask;  // where a non-king move must land: everywhere, the check line, or nowhere
+  Bitboard pin_orth;   // rays from our king through one of our pieces to an enemy rook or queen
+  Bitboard pin_diag;   // the same for enemy bishops and queens
+};
+
+template <Color Us>
+PERFTKIT_HD_INLINE LegalityMasks legality_masks(const Position& pos, Square ksq) {
+  constexpr Color Them = ~Us;
+  const Bitboard us = pos.by_color[Us], them = pos.by_color[Them];
+  LegalityMasks m{};
+  m.checkers = (knight_attacks(ksq) & pos.knights & them) | (pawn_attacks(Us, ksq) & pos.pawns & them);
+
+  // Enemy sliders seen from the king through our pieces only: none between is a check,
+  // exactly one of ours between is a pin.
+  Bitboard snipers = rook_attacks(ksq, them) & pos.orthogonal & them;
+  while (snipers) {
+    const Square s = pop_lsb(snipers);
+    const Bitboard ray = between_bb(ksq, s);
+    const Bitboard blockers = ray & us;
+    if (!blockers) m.checkers |= square_bb(s);
+    else if (!more_than_one(blockers)) m.pin_orth |= ray | square_bb(s);
+  }
+  snipers = bishop_attacks(ksq, them) & pos.diagonal & them;
+  while (snipers) {
+    const Square s = pop_lsb(snipers);
+    const Bitboard ray = between_bb(ksq, s);
+    const Bitboard blockers = ray & us;
+    if (!blockers) m.checkers |= square_bb(s);
+    else if (!more_than_one(blockers)) m.pin_diag |= ray | square_bb(s);
+  }
+
+  if (!m.checkers) m.checkmask = ALL_SQUARES;
+  else if (more_than_one(m.checkers)) m.checkmask = 0;
+  else m.checkmask = between_bb(ksq, Square(lsb(m.checkers))) | m.checkers;
+  return m;
+}
+
+// True when a piece of colour Them attacks s, with the board occupied by occ.
+template <Color Them>
+PERFTKIT_HD_INLINE bool attacked_by(const Position& pos, Square s, Bitboard occ) {
+  const Bitboard them = pos.by_color[Them];
+  return ((knight_attacks(s) & pos.knights) | (pawn_attacks(~Them, s) & pos.pawns) | (king_attacks(s) & pos.kings) |
+          (bishop_attacks(s, occ) & pos.diagonal) | (rook_attacks(s, occ) & pos.orthogonal)) &
+         them;
+}
+
+// Every legal move of the side to move Us, handed to sink in batches.
+template <Color Us, typename Sink>
+PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
+  constexpr Color Them = ~Us;
+  const Bitboard us = pos.by_color[Us], them = pos.by_color[Them];
+  const Bitboard occ = us | them;
+  const Square ksq = pos.king_square(Us);
+  const LegalityMasks m = legality_masks<Us>(pos, ksq);
+
+  // King: any square not attacked once the king has left its own square.
+  Bitboard king_targets = king_attacks(ksq) & ~us;
+  if (king_targets) {
+    const Bitboard occ_without_king = occ ^ square_bb(ksq);
+    Bitboard safe = 0;
+    while (king_targets) {
+      const Square to = pop_lsb(king_targets);
+      if (!attacked_by<Them>(pos, to, occ_without_king)) safe |= square_bb(to);
+    }
+    if (safe) sink.template piece_moves<KING>(ksq, safe);
+  }
+  if (more_than_one(m.checkers)) return;  // double check: only the king may move
+
+  const Bitboard targets = ~us & m.checkmask;
+  const Bitboard pinned = m.pin_orth | m.pin_diag;
+
+  Bitboard knights = pos.knights & us & ~pinned;  // a pinned knight never moves
+  while (knights) {
+    const Square s = pop_lsb(knights);
+    sink.template piece_moves<KNIGHT>(s, knight_attacks(s) & targets);
+  }
+  Bitboard bishops = pos.bishops() & us & ~m.pin_orth;
+  while (bishops) {
+    const Square s = pop_lsb(bishops);
+    const Bitboard pin = (m.pin_diag & square_bb(s)) ? m.pin_diag : ALL_SQUARES;
+    sink.template piece_moves<BISHOP>(s, bishop_attacks(s, occ) & targets & pin);
+  }
+  Bitboard rooks = pos.rooks() & us & ~m.pin_diag;
+  while (rooks) {
+    const Square s = pop_lsb(rooks);
+    const Bitboard pin = (m.pin_orth & square_bb(s)) ? m.pin_orth : ALL_SQUARES;
+    sink.template piece_moves<ROOK>(s, rook_attacks(s, occ) & targets & pin);
+  }
+  Bitboard queens = pos.queens() & us;
+  while (queens) {
+    const Square s = pop_lsb(queens);
+    const Bitboard b = square_bb(s);
+    const Bitboard reach = (m.pin_orth & b)   ? rook_attacks(s, occ) & m.pin_orth
+                           : (m.pin_diag & b) ? bishop_attacks(s, occ) & m.pin_diag
+                                              : queen_attacks(s, occ);
+    sink.template piece_moves<QUEEN>(s, reach & targets);
+  }
+
+  // Pawns. A pawn pinned along a file may still push; one pinned on a diagonal may only
+  // capture along that diagonal; promotion squares are split off as their own batch.
+  constexpr int UP = PAWN_PUSH<Us>, UP_WEST = PAWN_CAPTURE_WEST<Us>, UP_EAST = PAWN_CAPTURE_EAST<Us>;
+  constexpr Bitboard LAST_RANK = relative_rank_bb(Us, RANK_8);
+  constexpr Bitboard THIRD_RANK = relative_rank_bb(Us, RANK_3);
+  const Bitboard empty = ~occ;
+  const Bitboard pawns = pos.pawns & us;
+  const Bitboard pushers = pawns & ~m.pin_diag;
+  const Bitboard single = (shift<UP>(pushers & ~m.pin_orth) | (shift<UP>(pushers & m.pin_orth) & m.pin_orth)) & empty;
+  const Bitboard doubles = shift<UP>(single & THIRD_RANK) & empty & m.checkmask;
+  const Bitboard pushes = single & m.checkmask;
+  const Bitboard capturers = pawns & ~m.pin_orth;
+  const Bitboard free_capturers = capturers & ~m.pin_diag, pinned_capturers = capturers & m.pin_diag;
+  const Bitboard capture_targets = them & m.checkmask;
+  const Bitboard west = (shift<UP_WEST>(free_capturers) | (shift<UP_WEST>(pinned_capturers) & m.pin_diag)) & capture_targets;
+  const Bitboard east = (shift<UP_EAST>(free_capturers) | (shift<UP_EAST>(pinned_capturers) & m.pin_diag)) & capture_targets;
+
+  sink.template pawn_moves<PawnBatch::PUSH, UP>(pushes & ~LAST_RANK);
+  sink.template pawn_moves<PawnBatch::DOUBLE_PUSH, 2 * UP>(doubles);
+  sink.template pawn_moves<PawnBatch::CAPTURE, UP_WEST>(west & ~LAST_RANK);
+  sink.template pawn_moves<PawnBatch::CAPTURE, UP_EAST>(east & ~LAST_RANK);
+  if ((pushes | west | east) & LAST_RANK) {
+    sink.template pawn_moves<PawnBatch::PROMOTION, UP>(pushes & LAST_RANK);
+    sink.template pawn_moves<PawnBatch::PROMOTION, UP_WEST>(west & LAST_RANK);
+    sink.template pawn_moves<PawnBatch::PROMOTION, UP_EAST>(east & LAST_RANK);
+  }
+
+  // En passant: removes two pawns from one rank at once, so it is checked by playing it out
+  // (a pinned capturer, a rank pin through both pawns, a check it does not resolve).
+  if (pos.ep_square != SQ_NONE) {
+    const Square to = pos.ep_square;
+    const Square captured = Square(to - UP);
+    Bitboard capturers_ep = pawn_attacks(Them, to) & pawns;
+    while (capturers_ep) {
+      const Square from = pop_lsb(capturers_ep);
+      const Bitboard after = (occ ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
+      const bool leaves_check =
+          (m.checkers & ~square_bb(captured) & ~(pos.diagonal | pos.orthogonal)) ||
+          (rook_attacks(ksq, after) & pos.orthogonal & them) || (bishop_attacks(ksq, after) & pos.diagonal & them);
+      if (!leaves_check) sink.en_passant(from, to);
+    }
+  }
+
+  // Castling (standard and Chess960): not out of check, every square the king and rook
+  // cross or land on empty but for themselves, and no square the king crosses or lands on
+  // attacked, with the castling rook lifted (it may be shielding the king's destination).
+  if (!m.checkers) {
+    Bitboard rooks_with_right = pos.castling_rooks & us & relative_rank_bb(Us, RANK_1);
+    while (rooks_with_right) {
+      const Square rook = pop_lsb(rooks_with_right);
+      const CastlingSide side = rook > ksq ? KING_SIDE : QUEEN_SIDE;
+      const Bitboard king_path = rank_span(ksq, castling_king_to(Us, side));
+      const Bitboard rook_path = rank_span(rook, castling_rook_to(Us, side));
+      const Bitboard movers = square_bb(ksq) | square_bb(rook);
+      if ((king_path | rook_path) & occ & ~movers) continue;
+      const Bitboard occ_lifted = occ ^ movers;
+      bool safe = true;
+      Bitboard path = king_path;
+      while (path && safe) safe = !attacked_by<Them>(pos, pop_lsb(path), occ_lifted);
+      if (safe) sink.castling(ksq, rook);
+    }
+  }
+}
+
+// Counts legal moves without materialising them.
+struct CountSink {
+  std::uint64_t count = 0;
+  template <PieceType Pt>
+  PERFTKIT_HD_INLINE void piece_moves(Square, Bitboard targets) { count += popcount(targets); }
+  template <PawnBatch Kind, int Offset>
+  PERFTKIT_HD_INLINE void pawn_moves(Bitboard targets) {
+    count += (Kind == PawnBatch::PROMOTION ? 4 : 1) * popcount(targets);
+  }
+  PERFTKIT_HD_INLINE void en_passant(Square, Square) { ++count; }
+  PERFTKIT_HD_INLINE void castling(Square, Square) { ++count; }
+};
+
+// Plays every legal move and calls visit(child, move).
+template <Color Us, typename Visit>
+struct VisitSink {
+  const Position& pos;
+  Visit& visit;
+
+  template <PieceType Pt>
+  PERFTKIT_HD_INLINE void piece_moves(Square from, Bitboard targets) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      visit(make_piece_move<Us, Pt>(pos, from, to), Move(from, to));
+    }
+  }
+  template <PawnBatch Kind, int Offset>
+  PERFTKIT_HD_INLINE void pawn_moves(Bitboard targets) {
+    while (targets) {
+      const Square to = pop_lsb(targets);
+      const Square from = Square(to - Offset);
+      if constexpr (Kind == PawnBatch::PROMOTION) {
+        for (PieceType promo : {QUEEN, ROOK, BISHOP, KNIGHT})
+          visit(make_promotion<Us>(pos, from, to, promo), Move::make<PROMOTION>(from, to, promo));
+      } else {
+        visit(make_pawn_move<Us>(pos, from, to), Move(from, to));
+      }
+    }
+  }
+  PERFTKIT_HD_INLINE void en_passant(Square from, Square to) {
+    visit(make_en_passant<Us>(pos, from, to), Move::make<EN_PASSANT>(from, to));
+  }
+  PERFTKIT_HD_INLINE void castling(Square king, Square rook) {
+    visit(make_castling<Us>(pos, king, rook), Move::make<CASTLING>(king, rook));
+  }
+};
+
+template <Color Us>
+PERFTKIT_HD_INLINE std::uint64_t count_moves(const Position& pos) {
+  CountSink sink;
+  generate_legal<Us>(pos, sink);
+  return sink.count;
+}
+
+// Number of legal moves of the side to move.
+PERFTKIT_HD_INLINE std::uint64_t count_moves(const Position& pos) {
+  return pos.side_to_move == WHITE ? count_moves<WHITE>(pos) : count_moves<BLACK>(pos);
+}
+
+template <Color Us, typename Visit>
+PERFTKIT_HD_INLINE void for_each_legal_move(const Position& pos, Visit&& visit) {
+  VisitSink<Us, std::remove_reference_t<Visit>> sink{pos, visit};
+  generate_legal<Us>(pos, sink);
+}
+
+// Calls visit(child, move) for every legal move of the side to move.
+template <typename Visit>
+PERFTKIT_HD_INLINE void for_each_legal_move(const Position& pos, Visit&& visit) {
+  if (pos.side_to_move == WHITE) for_each_legal_move<WHITE>(pos, visit);
+  else for_each_legal_move<BLACK>(pos, visit);
+}
+
+// True when the side to move is in check.
+PERFTKIT_HD_INLINE bool in_check(const Position& pos) {
+  const Color us = pos.side_to_move;
+  const Bitboard occ = pos.occupied();
+  const Square ksq = pos.king_square(us);
+  return us == WHITE ? attacked_by<BLACK>(pos, ksq, occ) : attacked_by<WHITE>(pos, ksq, occ);
+}
+
+}  // namespace perftkit

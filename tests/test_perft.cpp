@@ -1,0 +1,132 @@
+// Node counts of the six standard positions (../shared/data/perft-statistics.md, CPW).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "fen.hpp"
+#include "frontier.hpp"
+#include "perft_driver.hpp"
+#include "perftkit/perft.hpp"
+
+namespace perftkit {
+namespace {
+
+struct KnownCount {
+  const char* name;
+  const char* fen;
+  int depth;
+  u128 nodes;
+};
+
+// Depths chosen so that the whole table runs in well under a minute on 2 cores.
+const KnownCount STANDARD_POSITIONS[] = {
+    {"Start_D1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 1, 20},
+    {"Start_D4", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4, 197281},
+    {"Start_D6", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 6, 119060324},
+    {"Kiwipete_D1", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -", 1, 48},
+    {"Kiwipete_D3", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -", 3, 97862},
+    {"Kiwipete_D5", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -", 5, 193690690},
+    {"Position3_D1", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", 1, 14},
+    {"Position3_D5", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", 5, 674624},
+    {"Position3_D7", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", 7, 178633661},
+    {"Position4_D1", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 1, 6},
+    {"Position4_D4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422333},
+    {"Position4_D6", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 6, 706045033},
+    {"Position4Mirrored_D5", "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1", 5, 15833292},
+    {"Position5_D1", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 1, 44},
+    {"Position5_D3", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3, 62379},
+    {"Position5_D5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 5, 89941194},
+    {"Position6_D1", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 1, 46},
+    {"Position6_D3", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 3, 89890},
+    {"Position6_D5", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 5, 164075551},
+    {"OldPosition5_D3", "rnbqkb1r/pp1p1ppp/2p5/4P3/2B5/8/PPP1NnPP/RNBQK2R w KQkq - 0 6", 3, 53392},
+};
+
+class StandardPositions : public ::testing::TestWithParam<KnownCount> {};
+
+TEST_P(StandardPositions, CpuBackendMatchesPublishedCount) {
+  const KnownCount& c = GetParam();
+  const FenResult parsed = parse_fen(c.fen);
+  ASSERT_TRUE(parsed) << parsed.error;
+  PerftRequest req;
+  req.root = parsed->position;
+  req.depth = c.depth;
+  req.backend = Backend::CPU;
+  EXPECT_EQ(to_string_u128(run_perft(req).nodes), to_string_u128(c.nodes));
+}
+
+INSTANTIATE_TEST_SUITE_P(Perft, StandardPositions, ::testing::ValuesIn(STANDARD_POSITIONS),
+                         [](const auto& info) { return std::string(info.param.name) + "_cpu"; });
+
+Position start_position() { return parse_fen("startpos")->position; }
+
+TEST(Perft, DepthZeroIsOneNode) {
+  PerftRequest req;
+  req.root = start_position();
+  req.depth = 0;
+  req.backend = Backend::CPU;
+  EXPECT_EQ(run_perft(req).nodes, u128(1));
+  EXPECT_EQ(perft(start_position(), 0), 1u);
+}
+
+TEST(Perft, DivideSumsToTotalAndListsEveryRootMove) {
+  const Position kiwipete = parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")->position;
+  PerftRequest req;
+  req.root = kiwipete;
+  req.depth = 3;
+  req.divide = true;
+  req.backend = Backend::CPU;
+  const PerftReport report = run_perft(req);
+  ASSERT_EQ(report.divide.size(), 48u);
+  u128 sum = 0;
+  for (const DivideEntry& e : report.divide) sum += e.nodes;
+  EXPECT_EQ(sum, u128(97862));
+  EXPECT_EQ(report.nodes, u128(97862));
+  // Castling is written the standard way unless Chess960 is asked for.
+  bool saw_e1g1 = false;
+  for (const DivideEntry& e : report.divide) saw_e1g1 |= e.uci == "e1g1";
+  EXPECT_TRUE(saw_e1g1);
+}
+
+TEST(Perft, DivideOfStartPositionMatchesStockfish) {
+  PerftRequest req;
+  req.root = start_position();
+  req.depth = 3;
+  req.divide = true;
+  req.backend = Backend::CPU;
+  const PerftReport report = run_perft(req);
+  ASSERT_EQ(report.divide.size(), 20u);
+  // Published divide of the start position at depth 3 (each pawn/knight move).
+  for (const DivideEntry& e : report.divide) {
+    if (e.uci == "e2e4") EXPECT_EQ(e.nodes, u128(600));
+    if (e.uci == "g1f3") EXPECT_EQ(e.nodes, u128(440));
+    if (e.uci == "a2a3") EXPECT_EQ(e.nodes, u128(380));
+  }
+}
+
+TEST(Perft, MergingTranspositionsNeverChangesTheCount) {
+  for (bool merge : {true, false}) {
+    for (unsigned threads : {1u, 2u, 7u}) {
+      PerftRequest req;
+      req.root = start_position();
+      req.depth = 5;
+      req.threads = threads;
+      req.merge_transpositions = merge;
+      req.backend = Backend::CPU;
+      EXPECT_EQ(run_perft(req).nodes, u128(4865609)) << "merge=" << merge << " threads=" << threads;
+    }
+  }
+}
+
+TEST(Frontier, MultiplicitiesAddUpToThePathCount) {
+  const std::vector<FrontierNode> merged = expand_frontier(start_position(), 4, false);
+  const std::vector<FrontierNode> plain = expand_frontier(start_position(), 4, false, false);
+  u128 paths = 0;
+  for (const FrontierNode& node : merged) paths += node.multiplicity;
+  EXPECT_EQ(paths, u128(197281));
+  EXPECT_EQ(plain.size(), 197281u);
+  EXPECT_LT(merged.size(), plain.size());  // the start position transposes by ply 4
+}
+
+}  // namespace
+}  // namespace perftkit
