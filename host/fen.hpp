@@ -41,10 +41,12 @@ struct FenResult {
 };
 
 // FEN with 4 to 6 fields (missing clocks default to "0 1"); "startpos" is accepted too.
-// Castling rights may be KQkq, X-FEN or Shredder-FEN letters.
+// Castling rights may be KQkq, X-FEN or Shredder-FEN letters. Fullmove 0 is read as 1; an
+// en-passant square no pawn of the side to move attacks is validated, then dropped (as make_move does).
 FenResult parse_fen(std::string_view fen);
 
 // EPD: 4 position fields, then optional operations; "hmvc N;" and "fmvn N;" set the clocks.
+// FEN-style clocks before the first operation ("... - 0 1 ;D1 20") are read too.
 FenResult parse_epd(std::string_view epd);
 
 // 6-field FEN; castling written as KQkq where the rook is the outermost one, else as

@@ -56,7 +56,7 @@ TEST_P(StandardPositions, CpuBackendMatchesPublishedCount) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Perft, StandardPositions, ::testing::ValuesIn(STANDARD_POSITIONS),
-                         [](const auto& info) { return std::string(info.param.name) + "_cpu"; });
+                         [](const auto& param_info) { return std::string(param_info.param.name) + "_cpu"; });
 
 Position start_position() { return parse_fen("startpos")->position; }
 
@@ -98,9 +98,13 @@ TEST(Perft, DivideOfStartPositionMatchesStockfish) {
   ASSERT_EQ(report.divide.size(), 20u);
   // Published divide of the start position at depth 3 (each pawn/knight move).
   for (const DivideEntry& e : report.divide) {
-    if (e.uci == "e2e4") EXPECT_EQ(e.nodes, u128(600));
-    if (e.uci == "g1f3") EXPECT_EQ(e.nodes, u128(440));
-    if (e.uci == "a2a3") EXPECT_EQ(e.nodes, u128(380));
+    if (e.uci == "e2e4") {
+      EXPECT_EQ(e.nodes, u128(600));
+    } else if (e.uci == "g1f3") {
+      EXPECT_EQ(e.nodes, u128(440));
+    } else if (e.uci == "a2a3") {
+      EXPECT_EQ(e.nodes, u128(380));
+    }
   }
 }
 

@@ -1,0 +1,108 @@
+// The perftkit binary end to end: help, a known count, bad input, verify exit codes.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace {
+
+struct CommandResult {
+  int exit_code;
+  std::string output;  // stdout and stderr together
+};
+
+CommandResult run(const std::string& args) {
+  const std::string command = std::string(PERFTKIT_BINARY) + " " + args + " 2>&1";
+  CommandResult result{-1, {}};
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return result;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), int(buffer.size()), pipe)) result.output += buffer.data();
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+std::string data_file(const char* name) { return std::string(PERFTKIT_TEST_DATA) + "/" + name; }
+
+TEST(Cli, HelpExitsZeroAndListsSubcommands) {
+  const CommandResult r = run("--help");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("perft"), std::string::npos);
+  EXPECT_NE(r.output.find("verify"), std::string::npos);
+  EXPECT_EQ(run("perft --help").exit_code, 0);
+}
+
+TEST(Cli, VersionExitsZero) {
+  const CommandResult r = run("--version");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find('.'), std::string::npos);
+}
+
+TEST(Cli, StartPositionPerft4) {
+  const CommandResult r = run("perft --depth 4 --backend cpu");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("Nodes searched: 197281\n"), std::string::npos) << r.output;
+}
+
+TEST(Cli, DivideLinesAreStockfishStyle) {
+  const CommandResult r = run("perft --depth 2 --divide --backend cpu");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("e2e4: 20\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("Nodes searched: 400\n"), std::string::npos) << r.output;
+}
+
+TEST(Cli, MovesAreAppliedFirst) {
+  // After 1.e4 the position has 20 replies and 600 nodes at depth 2.
+  const CommandResult r = run("perft --depth 2 --moves e2e4 --backend cpu");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("Nodes searched: 600\n"), std::string::npos) << r.output;
+}
+
+TEST(Cli, JsonOutputCarriesTheCount) {
+  const CommandResult r = run("perft --depth 3 --json --divide --backend cpu");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("\"nodes\":8902"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"divide\":{"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("\"backend\":\"cpu\""), std::string::npos) << r.output;
+}
+
+TEST(Cli, BadFenExitsTwoWithTheReason) {
+  const CommandResult r = run("perft --depth 1 --fen '8/8/8/8/8/8/8/8 w - - 0 1'");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("king"), std::string::npos) << r.output;
+}
+
+TEST(Cli, IllegalMoveExitsTwo) {
+  const CommandResult r = run("perft --depth 1 --moves e2e5");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("e2e5"), std::string::npos) << r.output;
+}
+
+TEST(Cli, BadUsageExitsTwo) {
+  EXPECT_EQ(run("perft").exit_code, 2);  // --depth is required
+  EXPECT_EQ(run("perft --depth x").exit_code, 2);
+  EXPECT_EQ(run("perft --depth 2 --backend gpu").exit_code, 2);
+  EXPECT_EQ(run("no-such-command").exit_code, 2);
+}
+
+TEST(Cli, VerifyPassingSuiteExitsZero) {
+  const CommandResult r = run("verify " + data_file("small.epd"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find(" passed, 0 failed\n"), std::string::npos) << r.output;
+}
+
+TEST(Cli, VerifyMismatchExitsOne) {
+  const CommandResult r = run("verify " + data_file("wrong.epd"));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("MISMATCH"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("expected 8903 got 8902"), std::string::npos) << r.output;
+}
+
+TEST(Cli, VerifyMissingFileExitsTwo) {
+  EXPECT_EQ(run("verify /nonexistent/suite.epd").exit_code, 2);
+}
+
+}  // namespace
