@@ -60,7 +60,7 @@ struct Position {
     return Square(side == KING_SIDE ? lsb(candidates) : msb(candidates));
   }
 
-  PERFTKIT_HD_INLINE bool operator==(const Position&) const = default;
+  bool operator==(const Position&) const = default;  // defaulted: host and device alike
 };
 
 static_assert(std::is_trivially_copyable_v<Position>);

@@ -67,7 +67,7 @@ class Move {
   PERFTKIT_HD_INLINE constexpr MoveType type() const { return MoveType(data_ & (3 << 14)); }
   PERFTKIT_HD_INLINE constexpr PieceType promotion_type() const { return PieceType(((data_ >> 12) & 3) + KNIGHT); }
   PERFTKIT_HD_INLINE constexpr std::uint16_t raw() const { return data_; }
-  PERFTKIT_HD_INLINE constexpr bool operator==(const Move&) const = default;
+  constexpr bool operator==(const Move&) const = default;
 
  private:
   std::uint16_t data_ = 0;

@@ -1,0 +1,208 @@
+#!/usr/bin/env bash
+# The one script for a lent GPU machine: builds perftkit with the CUDA backend, then checks
+# the GPU against known counts (perft suites and record positions) and prints a table
+# (test, expected, got, seconds, nodes/s). Writes JSON to $OUT (else results/).
+# Exit: 0 every check passed, 1 a count mismatch, 2 build failure, error or timeout.
+#
+# Needs: nvcc, CMake, ninja, one CUDA device; no network, no GoogleTest. Run
+# bench/prepare_device_carry.sh first on a machine with CLI11 and carry "third_party".
+# Finishes within PERFTKIT_CHECK_BUDGET_S seconds (default 285, build included); the build
+# folder is build/device (PERFTKIT_CHECK_BUILD_DIR overrides it).
+set -u -o pipefail
+cd "$(dirname "$0")/.." || exit 2
+
+BUDGET=${PERFTKIT_CHECK_BUDGET_S:-285}
+BUILD=${PERFTKIT_CHECK_BUILD_DIR:-build/device}
+BACKEND=${PERFTKIT_CHECK_BACKEND:-cuda}  # "cpu" dry-runs this script on a machine without a GPU
+START=$(date +%s.%N)
+OUTDIR=${OUT:-results}
+mkdir -p "$OUTDIR"
+LOGDIR="$BUILD/check-logs"
+[[ -n "${OUT:-}" ]] && LOGDIR="$OUT/device_check_logs"
+mkdir -p "$LOGDIR"
+
+now() { date +%s.%N; }
+elapsed_since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.3f", b - a }'; }
+remaining() { awk -v s="$START" -v b="$BUDGET" -v n="$(now)" 'BEGIN { printf "%d", b - (n - s) }'; }
+json_escape() { printf '%s' "$1" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' | tr -d '\000-\037'; }
+# First value of "key" in compact JSON (numbers and plain strings).
+json_field() { grep -o "\"$2\":\"\\?[^,\"}]*" "$1" | head -1 | sed -e "s/^\"$2\":\"\\?//"; }
+
+# ---------------------------------------------------------------- build
+echo "== perftkit device check (budget ${BUDGET}s)"
+if ! command -v nvcc > /dev/null && [[ -x /usr/local/cuda/bin/nvcc ]]; then export PATH=/usr/local/cuda/bin:$PATH; fi
+[[ -f third_party/cli11/include/CLI/CLI.hpp ]] || [[ -f /usr/include/CLI/CLI.hpp ]] ||
+  echo "warning: no CLI11 headers; run bench/prepare_device_carry.sh and carry third_party" >&2
+
+build_start=$(now)
+if ! timeout 60 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPERFTKIT_BUILD_TESTS=OFF \
+    -DCMAKE_CUDA_ARCHITECTURES=90 > "$LOGDIR/configure.log" 2>&1; then
+  tail -30 "$LOGDIR/configure.log"
+  echo "device_check: configure failed" >&2
+  exit 2
+fi
+if ! grep -q '^CMAKE_CUDA_COMPILER:[A-Z]*=/' "$BUILD/CMakeCache.txt" || [[ ! -d "$BUILD/cuda" ]]; then
+  echo "device_check: CMake found no CUDA compiler; the CUDA backend would not be built" >&2
+  exit 2
+fi
+build_timeout=$(( $(remaining) - 60 ))
+build_cap=${PERFTKIT_CHECK_BUILD_CAP_S:-240}
+(( build_timeout > build_cap )) && build_timeout=$build_cap
+if (( build_timeout < 30 )) || ! timeout "$build_timeout" cmake --build "$BUILD" -j "$(nproc)" > "$LOGDIR/build.log" 2>&1; then
+  grep -v "^ptxas info\|Function properties\|bytes stack frame" "$LOGDIR/build.log" | tail -30
+  echo "device_check: build failed or took over ${build_timeout}s" >&2
+  exit 2
+fi
+BUILD_SECONDS=$(elapsed_since "$build_start")
+PERFTKIT="$BUILD/perftkit"
+echo "built in ${BUILD_SECONDS}s: $("$PERFTKIT" --version 2>/dev/null | head -1)"
+
+# ---------------------------------------------------------------- machine
+echo "== GPU"
+GPU_NAME=unknown GPU_DRIVER=unknown GPU_MEMORY=unknown
+if command -v nvidia-smi > /dev/null; then
+  nvidia-smi --query-gpu=index,name,driver_version,memory.total,memory.used,clocks.max.sm,clocks.max.mem,power.limit,temperature.gpu \
+    --format=csv 2>&1 | head -5
+  IFS=, read -r GPU_NAME GPU_DRIVER GPU_MEMORY < <(nvidia-smi --query-gpu=name,driver_version,memory.total \
+    --format=csv,noheader 2>/dev/null | head -1)
+else
+  echo "nvidia-smi not found"
+fi
+COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo none)
+[[ -n "$(git status --porcelain 2>/dev/null | grep -v '^??' | head -1)" ]] && COMMIT="$COMMIT+dirty"
+
+# ---------------------------------------------------------------- data
+DATA=""
+for d in ../shared/data/perft third_party/perft-data; do
+  [[ -f "$d/standard.epd" ]] && DATA=$d && break
+done
+echo "== data: ${DATA:-tests/data (../shared/data/perft absent)}"
+
+# ---------------------------------------------------------------- checks
+declare -a ROWS JSON_TESTS
+MISMATCH=0 BROKEN=0 SIGNATURE=0
+
+# record NAME EXPECTED GOT SECONDS NODES STATUS WALL
+record() {
+  local nps="-" secs="$4"
+  [[ "$4" != "-" ]] && secs=$(awk -v s="$4" 'BEGIN { printf "%.3f", s }')
+  [[ "$5" =~ ^[0-9]+$ ]] && [[ "$4" != "-" ]] && nps=$(awk -v n="$5" -v s="$4" 'BEGIN { if (s > 0) printf "%.3g", n / s; else print "-" }')
+  ROWS+=("$(printf '%-26s %-18s %-22s %9s %10s  %s' "$1" "$2" "$3" "$secs" "$nps" "$6")")
+  JSON_TESTS+=("{\"test\":\"$(json_escape "$1")\",\"expected\":\"$(json_escape "$2")\",\"got\":\"$(json_escape "$3")\",\"seconds\":\"$4\",\"wall_seconds\":$7,\"nodes\":\"$5\",\"nodes_per_second\":\"$nps\",\"status\":\"$6\"}")
+  case "$6" in
+    ok) [[ "$5" =~ ^[0-9]+$ ]] && SIGNATURE=$(awk -v a="$SIGNATURE" -v b="$5" 'BEGIN { printf "%.0f", a + b }') ;;
+    MISMATCH) MISMATCH=1 ;;
+    *) BROKEN=1 ;;
+  esac
+  printf '%-26s %s\n' "$1" "$6"
+}
+
+# step_timeout CAP: seconds this step may run, 0 when the budget is spent.
+step_timeout() {
+  local left=$(( $(remaining) - 5 ))
+  (( left > $1 )) && left=$1
+  (( left < 5 )) && left=0
+  echo "$left"
+}
+
+# perft_check NAME FEN DEPTH EXPECTED CAP
+perft_check() {
+  local name=$1 fen=$2 depth=$3 expected=$4 t log="$LOGDIR/$1.json"
+  t=$(step_timeout "$5")
+  if (( t == 0 )); then record "$name" "$expected" "-" "-" "-" "SKIPPED(budget)" 0; return; fi
+  local s rc
+  s=$(now)
+  timeout "$t" "$PERFTKIT" perft --fen "$fen" --depth "$depth" --backend "$BACKEND" --json > "$log" 2> "$LOGDIR/$name.err"
+  rc=$?
+  local wall nodes seconds backend
+  wall=$(elapsed_since "$s")
+  nodes=$(json_field "$log" nodes) seconds=$(json_field "$log" seconds) backend=$(json_field "$log" backend)
+  if (( rc == 124 )); then record "$name" "$expected" "-" "-" "-" "TIMEOUT(${t}s)" "$wall"
+  elif (( rc != 0 )) || [[ -z "$nodes" ]]; then
+    record "$name" "$expected" "exit $rc" "-" "-" "ERROR" "$wall"; tail -3 "$LOGDIR/$name.err" >&2
+  elif [[ "$backend" != "$BACKEND" ]]; then record "$name" "$expected" "$nodes ($backend)" "$seconds" "$nodes" "ERROR(backend)" "$wall"
+  elif [[ "$nodes" == "$expected" ]]; then record "$name" "$expected" "$nodes" "$seconds" "$nodes" ok "$wall"
+  else record "$name" "$expected" "$nodes" "$seconds" "$nodes" MISMATCH "$wall"
+  fi
+}
+
+# verify_check NAME MAX_DEPTH EXPECT_FAIL CAP FILE...  (MAX_DEPTH "-" = every listed depth)
+verify_check() {
+  local name=$1 max=$2 expect_fail=$3 cap=$4 t log="$LOGDIR/$1.json"
+  shift 4
+  t=$(step_timeout "$cap")
+  if (( t == 0 )); then record "$name" "0 failed" "-" "-" "-" "SKIPPED(budget)" 0; return; fi
+  local -a depth_arg=()
+  [[ "$max" != "-" ]] && depth_arg=(--max-depth "$max")
+  local s rc
+  s=$(now)
+  timeout "$t" "$PERFTKIT" verify "$@" "${depth_arg[@]}" --backend "$BACKEND" --json -q > "$log" 2> "$LOGDIR/$name.err"
+  rc=$?
+  local wall passed failed nodes seconds expected got
+  wall=$(elapsed_since "$s")
+  passed=$(json_field "$log" passed) failed=$(json_field "$log" failed)
+  nodes=$(json_field "$log" nodes) seconds=$(json_field "$log" seconds)
+  got="${passed:-?} passed, ${failed:-?} failed"
+  if (( expect_fail )); then expected=">0 failed, exit 1"; else expected="0 failed"; fi
+  if (( rc == 124 )); then record "$name" "$expected" "-" "-" "-" "TIMEOUT(${t}s)" "$wall"
+  elif [[ -z "$failed" ]] || (( rc != 0 && rc != 1 )); then
+    record "$name" "$expected" "exit $rc" "-" "-" "ERROR" "$wall"; tail -3 "$LOGDIR/$name.err" >&2
+  elif (( expect_fail )); then
+    # Negative control: a suite with wrong counts must be caught on the GPU path too.
+    if (( rc == 1 && failed > 0 )); then record "$name" "$expected" "$got" "$seconds" "$nodes" ok "$wall"
+    else record "$name" "$expected" "$got, exit $rc" "$seconds" "$nodes" "ERROR(not caught)" "$wall"; fi
+  elif (( rc == 0 && failed == 0 && passed > 0 )); then record "$name" "$expected" "$got" "$seconds" "$nodes" ok "$wall"
+  else record "$name" "$expected" "$got" "$seconds" "$nodes" MISMATCH "$wall"
+  fi
+}
+
+START_FEN="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+KIWIPETE="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+
+echo "== checks (backend $BACKEND against known counts)"
+perft_check start_d5 "$START_FEN" 5 4865609 30
+perft_check start_d7 "$START_FEN" 7 3195901860 90
+perft_check kiwipete_d6 "$KIWIPETE" 6 8031647685 90
+[[ -f tests/data/wrong.epd ]] && verify_check negative_control - 1 20 tests/data/wrong.epd
+if [[ -n "$DATA" ]]; then
+  verify_check standard_d5 5 0 60 "$DATA/standard.epd"
+  verify_check tricky_full - 0 30 "$DATA/tricky.perft"
+  verify_check ferdy_full - 0 30 "$DATA/perft-ferdy-double-checks.epd"
+  verify_check perft_epd_full - 0 60 "$DATA/perft.epd"
+  verify_check fischer_d5 5 0 90 "$DATA/fischer.epd"
+  verify_check random_d4 4 0 90 "$DATA/random.perft"
+else
+  small=()
+  for f in tests/data/small.epd tests/data/small.perft; do [[ -f "$f" ]] && small+=("$f"); done
+  if (( ${#small[@]} )); then verify_check tests_data_small - 0 60 "${small[@]}"
+  else record tests_data_small "0 failed" "-" "-" "-" "SKIPPED(no data)" 0; fi
+fi
+
+# ---------------------------------------------------------------- report
+TOTAL_SECONDS=$(elapsed_since "$START")
+echo
+printf '%-26s %-18s %-22s %9s %10s  %s\n' test expected got seconds nodes/s status
+for row in "${ROWS[@]}"; do echo "$row"; done
+echo "signature (nodes of passing checks): $SIGNATURE; build ${BUILD_SECONDS}s, total ${TOTAL_SECONDS}s"
+
+if [[ -n "${OUT:-}" ]]; then JSON_FILE="$OUT/device_check.json"
+else
+  slug=$(printf '%s' "$GPU_NAME" | tr -cs 'A-Za-z0-9' '-' | sed 's/^-*//; s/-*$//')
+  JSON_FILE="results/device-check-${slug:-gpu}-$(date -u +%Y%m%dT%H%M%SZ).json"
+fi
+{
+  printf '{"tool":"bench/device_check.sh","date":"%s","commit":"%s",' "$(date -u +%FT%TZ)" "$(json_escape "$COMMIT")"
+  printf '"gpu":"%s","driver":"%s","gpu_memory":"%s",' "$(json_escape "${GPU_NAME# }")" \
+    "$(json_escape "${GPU_DRIVER# }")" "$(json_escape "${GPU_MEMORY# }")"
+  printf '"cpu":"%s","build_seconds":%s,"total_seconds":%s,"budget_seconds":%s,"signature":%s,' \
+    "$(json_escape "$(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ //')")" \
+    "$BUILD_SECONDS" "$TOTAL_SECONDS" "$BUDGET" "$SIGNATURE"
+  printf '"backend":"%s","passed":%s,"tests":[' "$(json_escape "$BACKEND")" "$( (( MISMATCH || BROKEN )) && echo false || echo true)"
+  (IFS=,; printf '%s' "${JSON_TESTS[*]}")
+  printf ']}\n'
+} > "$JSON_FILE"
+echo "wrote $JSON_FILE"
+
+if (( MISMATCH )); then echo "device_check: MISMATCH" >&2; exit 1; fi
+if (( BROKEN )); then echo "device_check: errors, timeouts or skipped checks" >&2; exit 2; fi
+echo "device_check: all checks passed"
