@@ -48,7 +48,7 @@ def run_stockfish(fen, depth):
 def run_perftkit(binary, fen, depth):
     start = time.perf_counter()
     out = subprocess.run([binary, "perft", "--fen", fen, "--depth", str(depth), "--threads", "1",
-                          "--no-merge", "--backend", "cpu", "--json"],
+                          "--no-merge", "--hash", "0", "--backend", "cpu", "--json"],
                          capture_output=True, text=True, check=True).stdout
     seconds = time.perf_counter() - start
     return int(json.loads(out)["nodes"]), seconds

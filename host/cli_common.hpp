@@ -19,4 +19,10 @@ struct UsageError : std::runtime_error {
 inline const std::map<std::string, Backend> BACKEND_NAMES{
     {"auto", Backend::AUTO}, {"cpu", Backend::CPU}, {"cuda", Backend::CUDA}};
 
+// A result check failed (e.g. --cross-check): main prints the message and exits with
+// EXIT_CHECK_FAILED.
+struct CheckFailed : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 }  // namespace perftkit

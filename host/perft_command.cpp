@@ -3,10 +3,13 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli_common.hpp"
 #include "fen.hpp"
 #include "json_writer.hpp"
+#include "stats_output.hpp"
+#include "system_memory.hpp"
 #include "uci.hpp"
 
 namespace perftkit {
@@ -22,7 +25,15 @@ struct PerftOptions {
   bool json = false;
   bool no_merge = false;
   bool chess960 = false;
+  bool stats = false;
+  std::optional<std::size_t> hash_mb;  // unset: default_hash_bytes()
+  std::uint64_t seed = 1;
+  bool cross_check = false;
 };
+
+std::size_t hash_mb(const PerftOptions& opt) {
+  return opt.hash_mb ? *opt.hash_mb : default_hash_bytes() >> 20;
+}
 
 // The root position: the FEN, then every --moves move, each checked for legality.
 ParsedPosition root_position(const PerftOptions& opt) {
@@ -39,9 +50,19 @@ ParsedPosition root_position(const PerftOptions& opt) {
   return root;
 }
 
-void print_text(const PerftReport& report) {
-  for (const DivideEntry& entry : report.divide) std::cout << entry.uci << ": " << to_string_u128(entry.nodes) << '\n';
-  if (!report.divide.empty()) std::cout << '\n';
+void print_text(const PerftReport& report, const PerftOptions& opt) {
+  if (opt.stats) {
+    if (!report.divide.empty()) {
+      print_stats_divide(std::cout, report.divide, report.stats);
+      std::cout << '\n';
+    }
+    print_stats_summary(std::cout, report.stats);
+    std::cout << '\n';
+  } else {
+    for (const DivideEntry& entry : report.divide)
+      std::cout << entry.uci << ": " << to_string_u128(entry.nodes) << '\n';
+    if (!report.divide.empty()) std::cout << '\n';
+  }
   std::cout << "Nodes searched: " << to_string_u128(report.nodes) << '\n';
 }
 
@@ -55,13 +76,38 @@ void print_json(const PerftReport& report, const PerftOptions& opt, const Positi
       .field("nps", report.seconds > 0 ? double(report.nodes) / report.seconds : 0.0)
       .field("backend", report.backend)
       .field("threads", threads)
-      .field("merge_transpositions", !opt.no_merge);
+      .field("merge_transpositions", !opt.no_merge)
+      .field("hash_mb", static_cast<unsigned long long>(hash_mb(opt)))
+      .field("seed", static_cast<unsigned long long>(opt.seed));
+  if (opt.stats) {
+    json.key("stats");
+    write_stats_json(json, report.stats);
+  }
   if (opt.divide) {
     json.key("divide").begin_object();
-    for (const DivideEntry& entry : report.divide) json.field(entry.uci, entry.nodes);
+    for (const DivideEntry& entry : report.divide) {
+      if (opt.stats) {
+        json.key(entry.uci);
+        write_stats_json(json, entry.stats);
+      } else {
+        json.field(entry.uci, entry.nodes);
+      }
+    }
     json.end_object();
   }
   json.end_object();
+}
+
+// Runs the perft again with the next key set and fails on any difference.
+void cross_check(PerftRequest req, const PerftReport& first) {
+  req.hash_seed += 1;
+  const PerftReport second = run_perft(req);
+  if (second.nodes != first.nodes)
+    throw CheckFailed("--cross-check: seed " + std::to_string(req.hash_seed - 1) + " gives " +
+                      to_string_u128(first.nodes) + " nodes but seed " + std::to_string(req.hash_seed) + " gives " +
+                      to_string_u128(second.nodes));
+  std::fprintf(stderr, "cross-check: seeds %llu and %llu agree\n", static_cast<unsigned long long>(req.hash_seed - 1),
+               static_cast<unsigned long long>(req.hash_seed));
 }
 
 int run(const PerftOptions& opt) {
@@ -74,14 +120,23 @@ int run(const PerftOptions& opt) {
   req.backend = opt.backend;
   req.chess960 = opt.chess960 || root.chess960;
   req.merge_transpositions = !opt.no_merge;
+  req.stats = opt.stats;
+  req.hash_bytes = hash_mb(opt) << 20;
+  req.hash_seed = opt.seed;
+  if (req.hash_bytes && !opt.stats && opt.depth > 3)
+    std::fprintf(stderr, "hash: %zu MB%s, seed %llu\n", hash_mb(opt), opt.hash_mb ? "" : " (default: a quarter of available memory)",
+                 static_cast<unsigned long long>(opt.seed));
   PerftReport report;
   try {
     report = run_perft(req);
+    if (opt.cross_check) cross_check(req, report);
+  } catch (const CheckFailed&) {
+    throw;
   } catch (const std::runtime_error& e) {
     throw UsageError(e.what());
   }
   if (opt.json) print_json(report, opt, root.position, req.threads);
-  else print_text(report);
+  else print_text(report, opt);
   std::fprintf(stderr, "time %.3f s, %.4g nodes/s (%s, %u thread%s)\n", report.seconds,
                report.seconds > 0 ? double(report.nodes) / report.seconds : 0.0, report.backend.c_str(), req.threads,
                req.threads == 1 ? "" : "s");
@@ -105,6 +160,15 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-merge", opt->no_merge,
                 "Do not merge identical frontier positions (measures pure move-generation speed)");
   cmd->add_flag("--chess960", opt->chess960, "Write castling moves as king-takes-rook (e1h1)");
+  cmd->add_flag("--stats", opt->stats,
+                "Count captures, e.p., castles, promotions, checks (discovered, double), mates, stalemates, "
+                "dead positions and the 50/75-move clocks at the leaves (CPU backend)");
+  cmd->add_option("--hash", opt->hash_mb,
+                  "Transposition table of subtree counts, in MB (0: none; default: a quarter of available memory)");
+  cmd->add_option("--seed", opt->seed, "Key set of the transposition table (independent keys per seed)")
+      ->capture_default_str();
+  cmd->add_flag("--cross-check", opt->cross_check,
+                "Run twice with two independent key sets and fail (exit 1) on any difference");
   cmd->callback([opt, &exit_code] { exit_code = run(*opt); });
 }
 

@@ -7,7 +7,9 @@
 #include <thread>
 
 #include "frontier.hpp"
+#include "hashed_perft.hpp"
 #include "perftkit/perft.hpp"
+#include "perftkit/stats.hpp"
 #include "uci.hpp"
 
 #ifdef PERFTKIT_HAVE_CUDA
@@ -24,45 +26,92 @@ using RootTotals = std::vector<u128>;
 // merged frontier saves work; the expansion itself costs about 0.1 us per child.
 constexpr std::size_t MERGED_FRONTIER_TARGET = std::size_t(1) << 18;
 
+// Deepest subtree one work unit counts in 64 bits: no position has more than 218 legal
+// moves, and 218^8 < 2^64, so no unit can overflow.
+constexpr int MAX_UNIT_DEPTH = 8;
+
 // The frontier for splitting work: deep enough to give every thread many units (and, when
 // merging, to find transpositions), while leaving at least `min_remaining` plies below it.
 std::vector<FrontierNode> work_frontier(const PerftRequest& req, std::size_t target_units, int min_remaining,
                                         int& plies) {
-  if (req.merge_transpositions) target_units = std::max(target_units, MERGED_FRONTIER_TARGET);
+  // With a transposition table the subtrees merge below the frontier: keep it shallow.
+  if (req.merge_transpositions && !req.hash_bytes) target_units = std::max(target_units, MERGED_FRONTIER_TARGET);
   plies = 1;
   std::vector<FrontierNode> frontier = expand_frontier(req.root, 1, req.divide, req.merge_transpositions);
-  while (frontier.size() < target_units && req.depth - plies > min_remaining) {
+  while ((frontier.size() < target_units || req.depth - plies > MAX_UNIT_DEPTH) && req.depth - plies > min_remaining) {
     frontier = expand_level(frontier, req.divide, req.merge_transpositions);
     ++plies;
   }
   return frontier;
 }
 
-// CPU backend: worker threads pull frontier nodes one at a time and count their subtrees.
-RootTotals perft_cpu(const PerftRequest& req, std::size_t root_move_count) {
-  const unsigned threads = req.threads ? req.threads : hardware_threads();
-  int plies = 0;
-  const std::vector<FrontierNode> frontier = work_frontier(req, std::size_t(threads) * 64, 2, plies);
-  const int remaining = req.depth - plies;
-
+// CPU backend: worker threads pull frontier nodes one at a time; count_unit(node, totals)
+// adds a node's subtree, times its multiplicity, to totals[node.root_move]. Per-thread
+// totals are summed at the end, so every total is exact whatever the thread count.
+template <typename Total, typename CountUnit>
+std::vector<Total> count_frontier(const std::vector<FrontierNode>& frontier, unsigned threads,
+                                  std::size_t root_move_count, CountUnit count_unit) {
   std::atomic<std::size_t> next{0};
-  std::vector<RootTotals> per_thread(threads, RootTotals(root_move_count, 0));
+  std::vector<std::vector<Total>> per_thread(threads, std::vector<Total>(root_move_count, Total{}));
   auto worker = [&](unsigned id) {
-    RootTotals& totals = per_thread[id];
-    for (std::size_t i = next++; i < frontier.size(); i = next++) {
-      const FrontierNode& node = frontier[i];
-      totals[node.root_move] += u128(perft(node.position, remaining)) * node.multiplicity;
-    }
+    std::vector<Total>& totals = per_thread[id];
+    for (std::size_t i = next++; i < frontier.size(); i = next++) count_unit(frontier[i], totals);
   };
   std::vector<std::thread> pool;
   for (unsigned id = 1; id < threads; ++id) pool.emplace_back(worker, id);
   worker(0);
   for (std::thread& t : pool) t.join();
 
-  RootTotals totals(root_move_count, 0);
-  for (const RootTotals& t : per_thread)
+  std::vector<Total> totals(root_move_count, Total{});
+  for (const std::vector<Total>& t : per_thread)
     for (std::size_t m = 0; m < root_move_count; ++m) totals[m] += t[m];
   return totals;
+}
+
+unsigned thread_count(const PerftRequest& req) { return req.threads ? req.threads : hardware_threads(); }
+
+RootTotals perft_cpu(const PerftRequest& req, std::size_t root_move_count) {
+  const unsigned threads = thread_count(req);
+  int plies = 0;
+  const std::vector<FrontierNode> frontier = work_frontier(req, std::size_t(threads) * 64, 2, plies);
+  const int remaining = req.depth - plies;
+  if (req.hash_bytes && remaining > 1) {
+    PerftTable table(req.hash_bytes);
+    const KeySet keys(req.hash_seed);
+    return count_frontier<u128>(frontier, threads, root_move_count,
+                                [&](const FrontierNode& node, RootTotals& totals) {
+                                  totals[node.root_move] +=
+                                      u128(perft_hashed(node.position, remaining, table, keys)) * node.multiplicity;
+                                });
+  }
+  return count_frontier<u128>(frontier, threads, root_move_count,
+                              [remaining](const FrontierNode& node, RootTotals& totals) {
+                                totals[node.root_move] += u128(perft(node.position, remaining)) * node.multiplicity;
+                              });
+}
+
+// Statistics on the CPU (depth >= 2): each unit counts in 64 bits, totals are 128-bit.
+std::vector<StatsTotals> perft_stats_cpu(const PerftRequest& req, std::size_t root_move_count) {
+  const unsigned threads = thread_count(req);
+  int plies = 0;
+  const std::vector<FrontierNode> frontier = work_frontier(req, std::size_t(threads) * 64, 2, plies);
+  const int remaining = req.depth - plies;
+  return count_frontier<StatsTotals>(frontier, threads, root_move_count,
+                                     [remaining](const FrontierNode& node, std::vector<StatsTotals>& totals) {
+                                       LeafStats unit{};
+                                       perft_stats(node.position, remaining, unit);
+                                       totals[node.root_move].add(unit, node.multiplicity);
+                                     });
+}
+
+// Statistics per root move: at depth 1 each root move is its own leaf.
+std::vector<StatsTotals> root_move_stats(const PerftRequest& req, const std::vector<Move>& moves) {
+  std::vector<StatsTotals> totals(moves.size());
+  if (req.depth == 1) {
+    for (std::size_t m = 0; m < moves.size(); ++m) totals[m].add(move_stats(req.root, moves[m]), 1);
+    return totals;
+  }
+  return perft_stats_cpu(req, moves.size());
 }
 
 #ifdef PERFTKIT_HAVE_CUDA
@@ -98,7 +147,9 @@ unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurre
 
 PerftReport run_perft(const PerftRequest& req) {
   if (req.depth < 0) throw std::invalid_argument("depth must be non-negative");
-  const bool use_cuda = req.backend == Backend::CUDA || (req.backend == Backend::AUTO && cuda_usable());
+  if (req.stats && req.backend == Backend::CUDA)
+    throw std::runtime_error("--stats runs on the CPU backend only (use --backend cpu or auto)");
+  const bool use_cuda = !req.stats && (req.backend == Backend::CUDA || (req.backend == Backend::AUTO && cuda_usable()));
   if (req.backend == Backend::CUDA && !cuda_usable())
     throw std::runtime_error("--backend cuda: no CUDA device is available (or perftkit was built without CUDA)");
 
@@ -108,9 +159,18 @@ PerftReport run_perft(const PerftRequest& req) {
   const std::vector<Move> moves = root_moves(req.root);
 
   RootTotals totals;
-  if (req.depth <= 1) {
+  std::vector<StatsTotals> stats;
+  if (req.stats && req.depth >= 1) {
+    stats = root_move_stats(req, moves);
+    for (const StatsTotals& s : stats) {
+      totals.push_back(s[NODES]);
+      report.stats += s;
+    }
+    report.nodes = report.stats[NODES];
+  } else if (req.depth <= 1) {
     totals.assign(moves.size(), req.depth == 1 ? 1 : 0);
     report.nodes = req.depth == 1 ? moves.size() : 1;
+    if (req.stats) report.stats.count[NODES] = 1;  // depth 0: the root, and no move into it
   } else {
 #ifdef PERFTKIT_HAVE_CUDA
     totals = use_cuda ? perft_cuda(req, moves.size()) : perft_cpu(req, moves.size());
@@ -122,7 +182,9 @@ PerftReport run_perft(const PerftRequest& req) {
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   if (req.divide && req.depth >= 1) {
-    for (std::size_t m = 0; m < moves.size(); ++m) report.divide.push_back({moves[m], to_uci(moves[m], req.chess960), totals[m]});
+    for (std::size_t m = 0; m < moves.size(); ++m)
+      report.divide.push_back(
+          {moves[m], to_uci(moves[m], req.chess960), totals[m], stats.empty() ? StatsTotals{} : stats[m]});
     std::sort(report.divide.begin(), report.divide.end(),
               [](const DivideEntry& a, const DivideEntry& b) { return a.uci < b.uci; });
   }

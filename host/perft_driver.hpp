@@ -1,10 +1,13 @@
-// Runs one perft on a backend and reports exact totals, divide and timing.
+// Runs one perft on a backend and reports exact totals, divide, statistics and timing.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "perftkit/position.hpp"
+#include "stats_totals.hpp"
 #include "uint128.hpp"
 
 namespace perftkit {
@@ -19,23 +22,29 @@ struct PerftRequest {
   Backend backend = Backend::AUTO;
   bool chess960 = false;            // write castling moves as king-takes-rook
   bool merge_transpositions = true;  // merge identical frontier positions (off: pure move-generation speed)
+  bool stats = false;                // leaf statistics (perftkit/stats.hpp); CPU backend only
+  std::size_t hash_bytes = 0;        // transposition table of subtree counts (0: none); CPU backend
+  std::uint64_t hash_seed = 1;       // selects the key set of the table (an independent one per seed)
 };
 
 struct DivideEntry {
   Move move;
   std::string uci;
   u128 nodes;
+  StatsTotals stats;  // filled when statistics were asked for
 };
 
 struct PerftReport {
   u128 nodes = 0;
   std::vector<DivideEntry> divide;  // sorted by UCI text when requested
+  StatsTotals stats;                // filled when statistics were asked for
   double seconds = 0;
   std::string backend;  // "cpu" or "cuda"
 };
 
 // Exact perft of request.root. Throws std::runtime_error when the CUDA backend is asked
-// for and no device can run it; AUTO picks CUDA when a device is present.
+// for and no device can run it, or for statistics; AUTO picks CUDA when a device is
+// present and no statistics are asked for.
 PerftReport run_perft(const PerftRequest& request);
 
 // Number of hardware threads (at least 1).

@@ -106,3 +106,23 @@ TEST(Cli, VerifyMissingFileExitsTwo) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(Cli, CrossCheckWithTwoKeySetsPasses) {
+  const CommandResult r = run("perft --depth 5 --hash 16 --cross-check --backend cpu");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("Nodes searched: 4865609\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("cross-check: seeds 1 and 2 agree"), std::string::npos) << r.output;
+}
+
+TEST(Cli, HashSizeIsPrintedAndZeroTurnsItOff) {
+  const CommandResult on = run("perft --depth 5 --hash 8 --backend cpu");
+  EXPECT_NE(on.output.find("hash: 8 MB"), std::string::npos) << on.output;
+  const CommandResult off = run("perft --depth 5 --hash 0 --backend cpu --json");
+  EXPECT_EQ(off.exit_code, 0);
+  EXPECT_EQ(off.output.find("hash: "), std::string::npos) << off.output;
+  EXPECT_NE(off.output.find("\"hash_mb\":0"), std::string::npos) << off.output;
+}
+
+}  // namespace

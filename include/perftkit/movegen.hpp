@@ -4,6 +4,8 @@
 // visiting sink plays each move. Both run on the host and the device.
 #pragma once
 
+#include <initializer_list>
+
 #include "perftkit/position.hpp"
 
 namespace perftkit {
@@ -51,14 +53,33 @@ PERFTKIT_HD_INLINE LegalityMasks legality_masks(const Position& pos, Square ksq)
   return m;
 }
 
-// True when a piece of colour Them attacks s, with the board occupied by occ.
+// The pieces of colour Them that attack s, with the board occupied by occ.
 template <Color Them>
-PERFTKIT_HD_INLINE bool attacked_by(const Position& pos, Square s, Bitboard occ) {
+PERFTKIT_HD_INLINE Bitboard attackers(const Position& pos, Square s, Bitboard occ) {
   const Bitboard them = pos.by_color[Them];
   return ((knight_attacks(s) & pos.knights) | (pawn_attacks(~Them, s) & pos.pawns) | (king_attacks(s) & pos.kings) |
           (bishop_attacks(s, occ) & pos.diagonal) | (rook_attacks(s, occ) & pos.orthogonal)) &
          them;
 }
+
+// True when a piece of colour Them attacks s, with the board occupied by occ.
+template <Color Them>
+PERFTKIT_HD_INLINE bool attacked_by(const Position& pos, Square s, Bitboard occ) {
+  return attackers<Them>(pos, s, occ) != 0;
+}
+
+namespace detail {
+// A sink that defines done() may stop the generator after any batch (e.g. "is there any
+// legal move?"); for every other sink the checks compile away.
+template <typename Sink>
+inline constexpr bool stops_early = requires(const Sink& s) { s.done(); };
+
+template <typename Sink>
+PERFTKIT_HD_INLINE bool sink_done(const Sink& sink) {
+  if constexpr (stops_early<Sink>) return sink.done();
+  else return false;
+}
+}  // namespace detail
 
 // Every legal move of the side to move Us, handed to sink in batches.
 template <Color Us, typename Sink>
@@ -77,33 +98,35 @@ PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
     while (king_targets) {
       const Square to = pop_lsb(king_targets);
       if (!attacked_by<Them>(pos, to, occ_without_king)) safe |= square_bb(to);
+      if constexpr (detail::stops_early<Sink>) if (safe) break;
     }
     if (safe) sink.template piece_moves<KING>(ksq, safe);
   }
   if (more_than_one(m.checkers)) return;  // double check: only the king may move
+  if (detail::sink_done(sink)) return;
 
   const Bitboard targets = ~us & m.checkmask;
   const Bitboard pinned = m.pin_orth | m.pin_diag;
 
   Bitboard knights = pos.knights & us & ~pinned;  // a pinned knight never moves
-  while (knights) {
+  while (knights && !detail::sink_done(sink)) {
     const Square s = pop_lsb(knights);
     sink.template piece_moves<KNIGHT>(s, knight_attacks(s) & targets);
   }
   Bitboard bishops = pos.bishops() & us & ~m.pin_orth;
-  while (bishops) {
+  while (bishops && !detail::sink_done(sink)) {
     const Square s = pop_lsb(bishops);
     const Bitboard pin = (m.pin_diag & square_bb(s)) ? m.pin_diag : ALL_SQUARES;
     sink.template piece_moves<BISHOP>(s, bishop_attacks(s, occ) & targets & pin);
   }
   Bitboard rooks = pos.rooks() & us & ~m.pin_diag;
-  while (rooks) {
+  while (rooks && !detail::sink_done(sink)) {
     const Square s = pop_lsb(rooks);
     const Bitboard pin = (m.pin_orth & square_bb(s)) ? m.pin_orth : ALL_SQUARES;
     sink.template piece_moves<ROOK>(s, rook_attacks(s, occ) & targets & pin);
   }
   Bitboard queens = pos.queens() & us;
-  while (queens) {
+  while (queens && !detail::sink_done(sink)) {
     const Square s = pop_lsb(queens);
     const Bitboard b = square_bb(s);
     const Bitboard reach = (m.pin_orth & b)   ? rook_attacks(s, occ) & m.pin_orth
@@ -111,6 +134,7 @@ PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
                                               : queen_attacks(s, occ);
     sink.template piece_moves<QUEEN>(s, reach & targets);
   }
+  if (detail::sink_done(sink)) return;
 
   // Pawns. A pawn pinned along a file may still push; one pinned on a diagonal may only
   // capture along that diagonal; promotion squares are split off as their own batch.
@@ -138,6 +162,7 @@ PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
     sink.template pawn_moves<PawnBatch::PROMOTION, UP_WEST>(west & LAST_RANK);
     sink.template pawn_moves<PawnBatch::PROMOTION, UP_EAST>(east & LAST_RANK);
   }
+  if (detail::sink_done(sink)) return;
 
   // En passant: removes two pawns from one rank at once, so it is checked by playing it out
   // (a pinned capturer, a rank pin through both pawns, a check it does not resolve).
@@ -174,6 +199,27 @@ PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
       if (safe) sink.castling(ksq, rook);
     }
   }
+}
+
+// Records whether any legal move exists, stopping the generator at the first batch
+// that has one.
+struct AnyMoveSink {
+  bool found = false;
+  PERFTKIT_HD_INLINE bool done() const { return found; }
+  template <PieceType Pt>
+  PERFTKIT_HD_INLINE void piece_moves(Square, Bitboard targets) { found |= targets != 0; }
+  template <PawnBatch Kind, int Offset>
+  PERFTKIT_HD_INLINE void pawn_moves(Bitboard targets) { found |= targets != 0; }
+  PERFTKIT_HD_INLINE void en_passant(Square, Square) { found = true; }
+  PERFTKIT_HD_INLINE void castling(Square, Square) { found = true; }
+};
+
+// True when the side to move Us has a legal move (the generator stops at the first).
+template <Color Us>
+PERFTKIT_HD_INLINE bool has_legal_move(const Position& pos) {
+  AnyMoveSink sink;
+  generate_legal<Us>(pos, sink);
+  return sink.found;
 }
 
 // Counts legal moves without materialising them.

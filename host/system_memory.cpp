@@ -1,0 +1,23 @@
+#include "system_memory.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <string>
+
+namespace perftkit {
+
+std::size_t available_memory_bytes() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key, unit;
+  std::size_t value = 0;
+  while (meminfo >> key >> value >> unit)
+    if (key == "MemAvailable:") return value * 1024;
+  return 0;
+}
+
+std::size_t default_hash_bytes() {
+  constexpr std::size_t MIB = std::size_t(1) << 20;
+  return std::clamp(available_memory_bytes() / 4, 64 * MIB, 16384 * MIB);
+}
+
+}  // namespace perftkit

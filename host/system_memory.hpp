@@ -1,0 +1,15 @@
+// What the operating system says about memory, for sizing tables.
+#pragma once
+
+#include <cstddef>
+
+namespace perftkit {
+
+// Bytes of memory available to new allocations (MemAvailable), or 0 when unknown.
+std::size_t available_memory_bytes();
+
+// The default transposition table size: a quarter of available memory, at most 16 GiB,
+// at least 64 MiB.
+std::size_t default_hash_bytes();
+
+}  // namespace perftkit

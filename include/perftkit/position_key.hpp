@@ -1,0 +1,60 @@
+// 128-bit keys of positions for transposition tables: two independent 64-bit lanes, each a
+// sum of mixed board words. A seed selects an independent key set, so a hashed result can
+// be re-derived with other keys (--seed, --cross-check).
+#pragma once
+
+#include <cstdint>
+
+#include "perftkit/position.hpp"
+
+namespace perftkit {
+
+struct PositionKey {
+  std::uint64_t lo;
+  std::uint64_t hi;
+  bool operator==(const PositionKey&) const = default;
+};
+
+namespace detail {
+
+// A bijective 64-bit finaliser (xorshift-multiply); neighbouring inputs land far apart.
+PERFTKIT_HD_INLINE constexpr std::uint64_t mix64(std::uint64_t x) {
+  x ^= x >> 30;
+  x *= 0xBF58476D1CE4E5B9ULL;
+  x ^= x >> 27;
+  x *= 0x94D049BB133111EBULL;
+  x ^= x >> 31;
+  return x;
+}
+
+}  // namespace detail
+
+inline constexpr int KEY_WORDS = 9;
+
+// The per-word salts of both lanes for one seed; build once, pass to position_key().
+struct KeySet {
+  std::uint64_t salt[2][KEY_WORDS];
+
+  PERFTKIT_HD_INLINE constexpr explicit KeySet(std::uint64_t seed) : salt{} {
+    for (int lane = 0; lane < 2; ++lane)
+      for (int word = 0; word < KEY_WORDS; ++word)
+        salt[lane][word] = detail::mix64(seed * 0x9E3779B97F4A7C15ULL +
+                                         std::uint64_t(lane * 16 + word + 1) * 0xD1B54A32D192ED03ULL);
+  }
+};
+
+// Key of everything that decides the legal move tree below pos: the boards, castling
+// rights, en passant square and side to move; the clocks are left out.
+PERFTKIT_HD_INLINE PositionKey position_key(const Position& pos, const KeySet& keys) {
+  const std::uint64_t words[KEY_WORDS] = {
+      pos.by_color[WHITE], pos.by_color[BLACK], pos.pawns,          pos.knights, pos.diagonal, pos.orthogonal,
+      pos.kings,           pos.castling_rooks,  std::uint64_t(pos.ep_square) | std::uint64_t(pos.side_to_move) << 8};
+  PositionKey key{0, 0};
+  for (int i = 0; i < KEY_WORDS; ++i) {
+    key.lo += detail::mix64(words[i] ^ keys.salt[0][i]);
+    key.hi += detail::mix64(words[i] ^ keys.salt[1][i]);
+  }
+  return key;
+}
+
+}  // namespace perftkit

@@ -1,0 +1,138 @@
+// Transposition table of subtree counts: hits are exact, collisions and replacement never
+// change a count, and independent key sets agree.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "fen.hpp"
+#include "hashed_perft.hpp"
+#include "perft_driver.hpp"
+#include "suite.hpp"
+
+namespace perftkit {
+namespace {
+
+Position position(const char* fen) {
+  const FenResult parsed = parse_fen(fen);
+  EXPECT_TRUE(parsed) << parsed.error;
+  return parsed ? parsed->position : Position{};
+}
+
+TEST(PerftTable, StoredCountIsFoundOnlyUnderItsKeyAndDepth) {
+  PerftTable table(1 << 20);
+  const PositionKey key{0x123456789ABCDEF0ULL, 0x0FEDCBA987654321ULL};
+  table.store(key, 5, 4865609);
+  std::uint64_t count = 0;
+  ASSERT_TRUE(table.probe(key, 5, count));
+  EXPECT_EQ(count, 4865609u);
+  EXPECT_FALSE(table.probe(key, 4, count));
+  EXPECT_FALSE(table.probe(PositionKey{key.lo, key.hi ^ 1}, 5, count));  // same slot, other key
+  EXPECT_FALSE(table.probe(PositionKey{key.lo ^ 2, key.hi}, 5, count));
+}
+
+TEST(PerftTable, DeeperEntryIsKeptWhenShallowOnesCollide) {
+  PerftTable table(64);  // one bucket: every key collides
+  const PositionKey deep{1, 1}, shallow_a{2, 2}, shallow_b{3, 3};
+  table.store(deep, 9, 111);
+  table.store(shallow_a, 3, 222);
+  table.store(shallow_b, 3, 333);
+  std::uint64_t count = 0;
+  ASSERT_TRUE(table.probe(deep, 9, count));
+  EXPECT_EQ(count, 111u);
+  EXPECT_FALSE(table.probe(shallow_a, 3, count));  // replaced by the newer shallow entry
+  ASSERT_TRUE(table.probe(shallow_b, 3, count));
+  EXPECT_EQ(count, 333u);
+}
+
+TEST(PositionKey, ClocksDoNotMatterButEverythingElseDoes) {
+  const KeySet keys(7);
+  const Position a = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const Position b = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 17 40");
+  const Position c = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w Kkq - 0 1");
+  const Position d = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1");
+  EXPECT_EQ(position_key(a, keys), position_key(b, keys));
+  EXPECT_NE(position_key(a, keys), position_key(c, keys));
+  EXPECT_NE(position_key(a, keys), position_key(d, keys));
+  EXPECT_NE(position_key(a, keys), position_key(a, KeySet(8)));
+}
+
+// Hash on and off agree; tiny tables make replacement and index collisions constant.
+TEST(HashedPerft, AgreesWithPlainPerftAtEveryTableSize) {
+  const char* fens[] = {
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+      "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+  };
+  for (const char* fen : fens) {
+    const Position pos = position(fen);
+    const std::uint64_t expected = perft(pos, 5);
+    for (std::size_t bytes : {std::size_t(64), std::size_t(4096), std::size_t(64) << 20}) {
+      PerftTable table(bytes);
+      EXPECT_EQ(perft_hashed(pos, 5, table, KeySet(1)), expected) << fen << " table " << bytes;
+      EXPECT_EQ(perft_hashed(pos, 5, table, KeySet(1)), expected) << fen << " second run, table " << bytes;
+    }
+  }
+}
+
+TEST(HashedPerft, IndependentSeedsGiveTheSameCount) {
+  const Position start = position("startpos");
+  PerftTable a(16 << 20), b(16 << 20);
+  EXPECT_EQ(perft_hashed(start, 6, a, KeySet(1)), 119060324u);
+  EXPECT_EQ(perft_hashed(start, 6, b, KeySet(0xDEADBEEF)), 119060324u);
+}
+
+// The shared suites at small depth, with a table small enough to thrash.
+TEST(HashedPerft, SharedSuitesMatchWithThrashingTable) {
+  const std::filesystem::path dir = std::filesystem::path(PERFTKIT_SHARED_DATA) / "perft";
+  if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no shared data at " << dir;
+  PerftTable table(32 << 10);
+  const KeySet keys(3);
+  std::size_t checked = 0;
+  for (const char* name : {"standard.epd", "perft.epd", "tricky.perft", "fischer.epd", "perft-ferdy-double-checks.epd"}) {
+    const SuiteFileResult suite = read_suite(dir / name);
+    ASSERT_TRUE(suite) << suite.error;
+    for (const SuiteCase& c : suite->cases) {
+      const FenResult parsed = c.from_epd_line ? parse_epd(c.fen) : parse_fen(c.fen);
+      ASSERT_TRUE(parsed) << c.source << ": " << parsed.error;
+      for (const ExpectedCount& e : c.expected) {
+        if (e.depth > 4) continue;
+        EXPECT_EQ(u128(perft_hashed(parsed->position, e.depth, table, keys)), e.nodes) << c.source << " D" << e.depth;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 5000u);
+}
+
+}  // namespace
+}  // namespace perftkit
+
+namespace perftkit {
+namespace {
+
+// The driver with a shared table across threads, tiny and large, with and without divide.
+TEST(HashedPerft, DriverAgreesWithoutTableAcrossThreadsAndSizes) {
+  const Position kiwipete = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  for (std::size_t bytes : {std::size_t(64), std::size_t(1) << 16, std::size_t(256) << 20}) {
+    for (unsigned threads : {1u, 2u, 5u}) {
+      PerftRequest req;
+      req.root = kiwipete;
+      req.depth = 5;
+      req.threads = threads;
+      req.divide = true;
+      req.backend = Backend::CPU;
+      req.hash_bytes = bytes;
+      req.hash_seed = threads;
+      const PerftReport report = run_perft(req);
+      EXPECT_EQ(report.nodes, u128(193690690)) << bytes << " bytes, " << threads << " threads";
+      u128 sum = 0;
+      for (const DivideEntry& e : report.divide) sum += e.nodes;
+      EXPECT_EQ(sum, u128(193690690));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace perftkit
