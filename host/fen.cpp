@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 
 #include "perftkit/movegen.hpp"
 
@@ -20,10 +22,6 @@ struct Clocks {
 };
 
 constexpr std::string_view PIECE_LETTERS = "PNBRQKpnbrqk";
-// Field separators; NUL and CR are among them because real suite files end lines with them.
-constexpr std::string_view BLANKS{" \t\r\n\v\f\0", 7};
-// An EPD position field also ends where the operations begin.
-constexpr std::string_view EPD_FIELD_ENDS{" \t\r\n\v\f\0;", 8};
 
 FenResult fail(Problem problem) { return {std::nullopt, std::move(problem)}; }
 
@@ -58,18 +56,88 @@ std::string quoted(std::string_view text) {
 
 std::string quoted(char ch) { return quoted(std::string_view(&ch, 1)); }
 
-// Skips blanks and splits off the text up to the next of `ends`; empty at the end of the text.
-std::string_view next_token(std::string_view& rest, std::string_view ends = BLANKS) {
-  const std::size_t begin = rest.find_first_not_of(BLANKS);
-  if (begin == std::string_view::npos) {
-    rest = {};
-    return {};
+// Field separators: " \t\n\v\f\r" and NUL (NUL and CR because real suite files end lines
+// with them). An EPD position field also ends at ';'.
+constexpr std::array<bool, 256> BLANK_BYTES = [] {
+  std::array<bool, 256> blank{};
+  for (const char ch : std::string_view(" \t\n\v\f\r\0", 7)) blank[std::uint8_t(ch)] = true;
+  return blank;
+}();
+
+bool is_blank(char ch) { return BLANK_BYTES[std::uint8_t(ch)]; }
+
+// The first blank in [p, end), or end. Eight bytes at a time: the lowest flagged byte of a word
+// is its first byte below 0x21 (every blank is one; other control bytes are stepped over).
+const char* find_blank(const char* p, const char* end) {
+  constexpr std::uint64_t ONES = 0x0101010101010101ULL, HIGHS = 0x8080808080808080ULL;
+  while (end - p >= 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p, sizeof word);
+    const std::uint64_t low = (word - 0x21 * ONES) & ~word & HIGHS;
+    if (!low) {
+      p += 8;
+      continue;
+    }
+    p += std::countr_zero(low) >> 3;
+    if (is_blank(*p)) return p;
+    ++p;
   }
-  rest.remove_prefix(begin);
-  const std::size_t end = std::min(rest.find_first_of(ends), rest.size());
-  const std::string_view token = rest.substr(0, end);
-  rest.remove_prefix(end);
-  return token;
+  while (p != end && !is_blank(*p)) ++p;
+  return p;
+}
+
+// The high bit of each byte of the result is set where that byte of w is a blank; exact for
+// every byte value (the sums below never carry from one byte into the next).
+std::uint64_t blank_bytes(std::uint64_t w) {
+  constexpr std::uint64_t ONES = 0x0101010101010101ULL, HIGHS = 0x8080808080808080ULL, LOWS = ~HIGHS;
+  const auto zero = [](std::uint64_t x) { return ~(((x & LOWS) + LOWS) | x) & HIGHS; };
+  const std::uint64_t low = w & LOWS;
+  const std::uint64_t tab_to_cr = (low + (0x80 - '\t') * ONES) & ~(low + (0x80 - '\r' - 1) * ONES) & ~w & HIGHS;
+  return zero(w ^ (' ' * ONES)) | zero(w) | tab_to_cr;
+}
+
+// The blank-separated fields of text, eight bytes at a time, as next_token splits them;
+// returns how many, or fields.size() + 1 when there are more.
+template <std::size_t N>
+std::size_t split_fields(std::string_view text, std::array<std::string_view, N>& fields) {
+  std::size_t count = 0, start = 0;
+  for (std::size_t at = 0; at < text.size(); at += 8) {
+    std::uint64_t word = 0;  // bytes past the end read as NUL, a blank
+    if (text.size() - at >= 8) {
+      std::memcpy(&word, text.data() + at, 8);
+    } else {
+      for (std::size_t i = at; i < text.size(); ++i) word |= std::uint64_t(std::uint8_t(text[i])) << (8 * (i - at));
+    }
+    for (std::uint64_t blanks = blank_bytes(word); blanks; blanks &= blanks - 1) {
+      const std::size_t blank = at + (std::size_t(std::countr_zero(blanks)) >> 3);
+      if (blank > start) {
+        if (count == N) return N + 1;
+        fields[count++] = text.substr(start, blank - start);
+      }
+      start = blank + 1;
+    }
+  }
+  if (start < text.size()) {
+    if (count == N) return N + 1;
+    fields[count++] = text.substr(start);
+  }
+  return count;
+}
+
+// Skips blanks and splits off the text up to the next blank (or, for an EPD position field,
+// the next ';' too); empty at the end of the text.
+std::string_view next_token(std::string_view& rest, bool stop_at_semicolon = false) {
+  const char* p = rest.data();
+  const char* const end = p + rest.size();
+  while (p != end && is_blank(*p)) ++p;
+  const char* const begin = p;
+  if (stop_at_semicolon) {
+    while (p != end && !is_blank(*p) && *p != ';') ++p;
+  } else {
+    p = find_blank(p, end);
+  }
+  rest = std::string_view(p, std::size_t(end - p));
+  return std::string_view(begin, std::size_t(p - begin));
 }
 
 // A count written as decimal digits only (no sign) and no larger than max.
@@ -370,6 +438,131 @@ Square capturable_ep(const Position& pos, Square ep) {
   return (pawn_attacks(~us, ep) & pos.pieces(us, PAWN)) ? ep : SQ_NONE;
 }
 
+// What each byte of the board field means to the fast reader, one table per property: the
+// piece it places (1 + index in PIECE_LETTERS, 0 for none), the squares it covers (65 for a
+// byte the fast reader leaves to parse_board, so that the board cannot end on square 64),
+// and its class (1 a digit, 2 a '/').
+struct BoardBytes {
+  std::array<std::uint8_t, 256> piece{}, advance{}, kind{};
+};
+
+constexpr BoardBytes BOARD_BYTES = [] {
+  BoardBytes b;
+  for (std::uint8_t& a : b.advance) a = 65;
+  for (std::size_t i = 0; i < PIECE_LETTERS.size(); ++i) {
+    b.piece[std::uint8_t(PIECE_LETTERS[i])] = std::uint8_t(i + 1);
+    b.advance[std::uint8_t(PIECE_LETTERS[i])] = 1;
+  }
+  for (unsigned d = 1; d <= 8; ++d) {
+    b.advance['0' + d] = std::uint8_t(d);
+    b.kind['0' + d] = 1;
+  }
+  b.advance['/'] = 0;
+  b.kind['/'] = 2;
+  return b;
+}();
+
+// The board field on the fast path, without a branch per byte: true, with pos set exactly as
+// parse_board sets it, when the field is well formed; false whenever parse_board must judge it.
+// The cursor counts squares in FEN order (a8 = 0, h1 = 63): the seven '/' must stand at
+// cursors 8, 16, ..., 56 (each closes a full rank), the last rank must end at 64, and no
+// two digits (or two '/') may follow each other.
+bool parse_board_fast(std::string_view field, Position& pos) {
+  constexpr Bitboard RANK_ENDS = 0x0101010101010100ULL;  // bits 8, 16, ..., 56
+  Bitboard by_piece[13] = {};  // [0] collects digits and slashes, then 1 + index in PIECE_LETTERS
+  Bitboard slash_at = 0;
+  unsigned cursor = 0, pairs = 0, previous = 0;
+  for (const char ch : field) {
+    const std::uint8_t byte = std::uint8_t(ch);
+    const unsigned kind = BOARD_BYTES.kind[byte];
+    by_piece[BOARD_BYTES.piece[byte]] |= square_bb(int((cursor ^ 56) & 63));
+    slash_at |= Bitboard(kind >> 1) << (cursor & 63);
+    pairs |= kind & previous;
+    previous = kind;
+    cursor += BOARD_BYTES.advance[byte];
+  }
+  if (cursor != 64 || pairs || slash_at != RANK_ENDS) return false;
+  for (const Color c : {WHITE, BLACK}) {
+    const Bitboard* own = by_piece + 1 + 6 * c;  // P N B R Q K
+    pos.by_color[c] = own[0] | own[1] | own[2] | own[3] | own[4] | own[5];
+    pos.pawns |= own[0];
+    pos.knights |= own[1];
+    pos.diagonal |= own[2] | own[4];
+    pos.orthogonal |= own[3] | own[4];
+    pos.kings |= own[5];
+  }
+  return true;
+}
+
+// The castling field on the fast path: '-' or distinct letters of KQkq, each naming a rook in
+// its corner with the king on its e-file square. True with the rights set exactly as
+// parse_castling sets them (none of these is a Chess960 right); false when it must judge them.
+bool parse_castling_fast(std::string_view field, Position& pos) {
+  if (field.size() == 1 && field[0] == '-') return true;
+  if (field.empty() || field.size() > 4) return false;
+  unsigned seen = 0;
+  Bitboard rights = 0;
+  for (const char letter : field) {
+    const std::size_t index = std::string_view("KQkq").find(letter);
+    if (index == std::string_view::npos || (seen & (1u << index))) return false;
+    seen |= 1u << index;
+    const Color c = index < 2 ? WHITE : BLACK;
+    const Square rook = relative_square(c, index % 2 == 0 ? SQ_H1 : SQ_A1);
+    if (!(pos.pieces(c, KING) & square_bb(relative_square(c, SQ_E1))) || !(pos.pieces(c, ROOK) & square_bb(rook)))
+      return false;
+    rights |= square_bb(rook);
+  }
+  pos.castling_rooks |= rights;
+  return true;
+}
+
+// A clock on the fast path: 1 to 9 digits, no larger than max (else the validating path judges it).
+bool parse_clock_fast(std::string_view text, std::uint64_t max, std::uint64_t& value) {
+  if (text.empty() || text.size() > 9) return false;
+  value = 0;
+  for (const char ch : text) {
+    if (!is_digit(ch)) return false;
+    value = value * 10 + std::uint64_t(ch - '0');
+  }
+  return value <= max;
+}
+
+// Rule: the fast path of parse_fen. True, with parsed set exactly as the validating path sets
+// it, for a FEN that path accepts in its common form (KQkq castling, clocks of up to 9 digits);
+// false for anything else, which the validating path then judges, so every error and its
+// message comes from one place.
+bool parse_fen_fast(std::string_view fen, ParsedPosition& parsed) {
+  std::array<std::string_view, 6> fields;
+  const std::size_t count = split_fields(fen, fields);
+  if (count < 4 || count > fields.size()) return false;
+  Position& pos = parsed.position;
+  if (!parse_board_fast(fields[0], pos) || fields[1].size() != 1 || (fields[1][0] != 'w' && fields[1][0] != 'b'))
+    return false;
+  pos.side_to_move = fields[1][0] == 'w' ? WHITE : BLACK;
+  if (popcount(pos.pieces(WHITE, KING)) != 1 || popcount(pos.pieces(BLACK, KING)) != 1 ||
+      (pos.pawns & (rank_bb(RANK_1) | rank_bb(RANK_8))) || !parse_castling_fast(fields[2], pos))
+    return false;
+  Square ep = SQ_NONE;
+  if ((fields[3].size() != 1 || fields[3][0] != '-') && !parse_en_passant(fields[3], pos, ep).empty()) return false;
+  std::uint64_t halfmove = 0, fullmove = 1;
+  if ((count > 4 && !parse_clock_fast(fields[4], UINT16_MAX, halfmove)) ||
+      (count > 5 && !parse_clock_fast(fields[5], UINT32_MAX, fullmove)))
+    return false;
+  const Color us = pos.side_to_move;
+  const Bitboard occ = pos.occupied();
+  const bool us_attacked = us == WHITE ? attacked_by<BLACK>(pos, pos.king_square(WHITE), occ)
+                                       : attacked_by<WHITE>(pos, pos.king_square(BLACK), occ);
+  const bool them_attacked = us == WHITE ? attacked_by<WHITE>(pos, pos.king_square(BLACK), occ)
+                                         : attacked_by<BLACK>(pos, pos.king_square(WHITE), occ);
+  if (them_attacked) return false;
+  pos.halfmove_clock = std::uint16_t(halfmove);
+  pos.fullmove_number = std::uint32_t(std::max<std::uint64_t>(fullmove, 1));
+  parsed.warnings = material_warnings(pos);
+  if (us_attacked) parsed.warnings |= us == WHITE ? check_warnings<WHITE>(pos, ep) : check_warnings<BLACK>(pos, ep);
+  pos.ep_square = capturable_ep(pos, ep);
+  return true;
+}
+
 // The four position fields (board, side, castling, en passant) with the clocks, validated.
 FenResult build_position(const std::array<std::string_view, 4>& fields, Clocks clocks) {
   ParsedPosition parsed;
@@ -496,6 +689,7 @@ std::vector<std::string> warning_names(std::uint32_t flags) {
 }
 
 FenResult parse_fen(std::string_view fen) {
+  if (ParsedPosition parsed; parse_fen_fast(fen, parsed)) return {parsed, {}};
   std::array<std::string_view, 6> fields;
   std::size_t count = 0;
   for (std::string_view token = next_token(fen); !token.empty(); token = next_token(fen)) {
@@ -514,7 +708,7 @@ FenResult parse_fen(std::string_view fen) {
 FenResult parse_epd(std::string_view epd) {
   std::array<std::string_view, 4> fields;
   for (std::size_t i = 0; i < fields.size(); ++i) {
-    fields[i] = next_token(epd, EPD_FIELD_ENDS);
+    fields[i] = next_token(epd, true);
     if (fields[i].empty()) return fail("epd: expected 4 position fields, got " + std::to_string(i));
   }
   Clocks clocks;

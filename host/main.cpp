@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <exception>
 
+#include "classify_command.hpp"
 #include "cli_common.hpp"
 #include "perft_command.hpp"
 #include "verify_command.hpp"
@@ -18,11 +19,15 @@ int main(int argc, char** argv) {
   int exit_code = perftkit::EXIT_OK;
   perftkit::add_perft_command(app, exit_code);
   perftkit::add_verify_command(app, exit_code);
+  perftkit::add_classify_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int rc = app.exit(e);
     return rc == 0 ? perftkit::EXIT_OK : perftkit::EXIT_BAD_INPUT;
+  } catch (const perftkit::CheckFailed& e) {
+    std::fprintf(stderr, "perftkit: check failed: %s\n", e.what());
+    return perftkit::EXIT_CHECK_FAILED;
   } catch (const perftkit::UsageError& e) {
     std::fprintf(stderr, "perftkit: error: %s\n", e.what());
     return perftkit::EXIT_BAD_INPUT;

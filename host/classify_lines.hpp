@@ -1,0 +1,27 @@
+// Classifying a block of FEN/EPD lines into formatted rows (the work of one batch).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "classify_format.hpp"
+#include "classify_summary.hpp"
+#include "classify_buffer.hpp"
+
+namespace perftkit {
+
+// Lines longer than this are rejected unread (no FEN or EPD line comes close).
+inline constexpr std::size_t MAX_LINE_BYTES = 1 << 20;
+
+// Classifies every position line of text (whole lines; first_line is the number of the
+// first), appending one row per position to out and counting it in summary; blank lines and
+// '#' comments give no row, a line longer than max_line_bytes a rejected one. Returns the
+// number of rows that were rejected.
+std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, const RowFormatter& formatter,
+                             ByteBuffer& out, ClassifySummary& summary, std::size_t max_line_bytes = MAX_LINE_BYTES);
+
+// The row for a line the reader had to cut (longer than max_bytes): rejected, with its start.
+void report_long_line(std::string_view start, std::uint64_t line, std::size_t max_bytes,
+                      const RowFormatter& formatter, ByteBuffer& out, ClassifySummary& summary);
+
+}  // namespace perftkit

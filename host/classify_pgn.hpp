@@ -1,0 +1,28 @@
+// Classifying the games of a PGN block into formatted rows (the work of one batch).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "classify_format.hpp"
+#include "classify_summary.hpp"
+#include "classify_buffer.hpp"
+
+namespace perftkit {
+
+// Which positions of a game become rows: every one from the start (ply 0), or the last.
+enum class PgnPositions { ALL, FINAL };
+
+struct GameSpan {
+  std::size_t begin, end;  // byte range of one game in its block
+};
+
+// Replays each game of text (cut by find_game_end; games are numbered from first_game) and
+// appends its rows to out, counting them in summary. A game that stops at a bad move or tag
+// adds one rejected row naming the game and ply. Returns the number of rejected rows.
+std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>& games, std::uint64_t first_game,
+                             PgnPositions positions, const RowFormatter& formatter, ByteBuffer& out,
+                             ClassifySummary& summary);
+
+}  // namespace perftkit

@@ -1,0 +1,28 @@
+// One output row of `perftkit classify`: where the position came from, its text, and either
+// its classification or the reason it was rejected.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "perftkit/classify.hpp"
+
+namespace perftkit {
+
+struct ClassifyRow {
+  std::uint64_t line = 0;             // FEN/EPD input: 1-based line number
+  std::uint64_t game = 0, ply = 0;    // PGN input: 1-based game number, plies played
+  bool from_pgn = false;
+  std::string_view fen;               // the position's text (as given, for a rejected one)
+  bool fen_plain = false;             // fen needs no escaping in any format (a validated FEN)
+  std::string_view id;                // trailing text of the input line, or the EPD id
+  bool valid = false;
+  Color side_to_move = WHITE;         // of a valid row
+  std::string_view error;             // why the row is not valid
+  Classification cls{};
+  bool has_history = false;           // repetitions are known (PGN)
+  std::uint32_t warnings = 0;         // FenWarning flags
+  bool chess960 = false;
+};
+
+}  // namespace perftkit

@@ -1,0 +1,209 @@
+// The streaming pipeline (blocks, threads, ordered output) and `perftkit classify` end to end:
+// the same rows whatever the block size and thread count; exit codes; bad rows kept.
+#include <gtest/gtest.h>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "classify_pipeline.hpp"
+
+namespace perftkit {
+namespace {
+
+std::string test_data(const char* name) { return std::string(PERFTKIT_TEST_DATA) + "/" + name; }
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A file in the temporary directory, removed at the end of the test.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& contents = {}) {
+    char name[] = "/tmp/perftkit_classify_XXXXXX";
+    const int fd = ::mkstemp(name);
+    EXPECT_GE(fd, 0);
+    if (fd >= 0) {
+      EXPECT_EQ(::write(fd, contents.data(), contents.size()), ssize_t(contents.size()));
+      ::close(fd);
+    }
+    path_ = name;
+  }
+  ~TempFile() { std::filesystem::remove(path_); }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+struct PipelineRun {
+  std::string output;
+  PipelineResult result;
+};
+
+PipelineRun run_on(const std::vector<std::string>& paths, PipelineOptions options) {
+  std::vector<ClassifyInput> inputs;
+  for (const std::string& p : paths) inputs.emplace_back(p);
+  TempFile out;
+  const int fd = ::open(out.path().c_str(), O_WRONLY | O_TRUNC);
+  PipelineRun run;
+  run.result = run_pipeline(inputs, options, fd);
+  ::close(fd);
+  run.output = read_file(out.path());
+  return run;
+}
+
+PipelineOptions tiny_blocks(unsigned threads) {
+  PipelineOptions o;
+  o.threads = threads;
+  o.line_block_bytes = 100;  // a block or two per line
+  o.pgn_block_bytes = 64;    // games span many reads
+  o.max_line_bytes = 4096;
+  return o;
+}
+
+TEST(ClassifyPipeline, SameRowsWhateverTheBlocksAndThreads) {
+  // Many lines, so that several blocks are in flight at once.
+  std::string text;
+  const std::string lines = read_file(test_data("classify_lines.txt"));
+  for (int i = 0; i < 50; ++i) text += lines;
+  const TempFile file(text);
+  const PipelineRun reference = run_on({file.path()}, PipelineOptions{});
+  EXPECT_EQ(reference.result.summary.rows, 500u);
+  EXPECT_EQ(reference.result.rejected, 50u);
+  for (const unsigned threads : {1u, 2u, 5u}) {
+    const PipelineRun small = run_on({file.path()}, tiny_blocks(threads));
+    EXPECT_EQ(small.output, reference.output) << threads << " threads";
+    EXPECT_EQ(small.result.summary.valid, reference.result.summary.valid);
+  }
+}
+
+TEST(ClassifyPipeline, PgnGamesAcrossBlocks) {
+  const std::string games = test_data("classify_games.pgn"), errors = test_data("classify_errors.pgn");
+  PipelineOptions whole;
+  whole.positions = PgnPositions::FINAL;
+  const PipelineRun reference = run_on({games, errors}, whole);
+  EXPECT_EQ(reference.result.summary.games, 14u);
+  EXPECT_EQ(reference.result.summary.rows, 14u);
+  EXPECT_EQ(reference.result.rejected, 6u);
+  PipelineOptions small = tiny_blocks(3);
+  small.positions = PgnPositions::FINAL;
+  EXPECT_EQ(run_on({games, errors}, small).output, reference.output);
+  // The header comes once, then each file's rows under its own name.
+  EXPECT_EQ(reference.output.find("source,"), 0u);
+  EXPECT_EQ(reference.output.find("source,", 1), std::string::npos);
+  EXPECT_NE(reference.output.find("classify_errors.pgn:game 7:ply 2,"), std::string::npos);
+}
+
+TEST(ClassifyPipeline, LongLineIsReportedNotBuffered) {
+  const std::string good = "8/8/8/4k3/8/8/8/4K3 w - - 0 1 ok\n";
+  // Longer than a read, so that the reader meets it without its end and must cut it.
+  const TempFile file(good + std::string(200000, 'x') + "\n" + good + std::string(5000, 'y') + "\n" + good);
+  const PipelineRun run = run_on({file.path()}, tiny_blocks(2));
+  EXPECT_EQ(run.result.summary.rows, 5u);
+  EXPECT_EQ(run.result.rejected, 2u);
+  EXPECT_NE(run.output.find(":2," + std::string(64, 'x') + ",,0,line: longer than 4096 bytes"), std::string::npos);
+  EXPECT_NE(run.output.find(":3,8/8/8/4k3/8/8/8/4K3 w - - 0 1,ok,1,"), std::string::npos);
+  EXPECT_NE(run.output.find(":4," + std::string(64, 'y') + ",,0,line: longer than 4096 bytes"), std::string::npos);
+  EXPECT_NE(run.output.find(":5,8/8/8/4k3/8/8/8/4K3 w - - 0 1,ok,1,"), std::string::npos);
+  EXPECT_LT(run.output.size(), 2000u);
+}
+
+TEST(ClassifyPipeline, EmptyInputGivesTheHeaderOnly) {
+  const TempFile file;
+  const PipelineRun run = run_on({file.path()}, PipelineOptions{});
+  EXPECT_EQ(run.result.summary.rows, 0u);
+  EXPECT_EQ(run.output.substr(0, 7), "source,");
+  EXPECT_EQ(run.output.find('\n'), run.output.size() - 1);
+}
+
+TEST(ClassifyPipeline, InputKindFromNameAndFirstBytes) {
+  EXPECT_EQ(detect_input_kind(true, "8/8/8"), InputKind::PGN);
+  EXPECT_EQ(detect_input_kind(false, "\n  [Event \"x\"]"), InputKind::PGN);
+  EXPECT_EQ(detect_input_kind(false, "1. e4 e5"), InputKind::PGN);
+  EXPECT_EQ(detect_input_kind(false, "8/8/8/8/8/8/8/8 w - -"), InputKind::LINES);
+  EXPECT_EQ(detect_input_kind(false, "rnbqkbnr/pppppppp/8"), InputKind::LINES);
+  EXPECT_EQ(detect_input_kind(false, ""), InputKind::LINES);
+}
+
+struct CommandResult {
+  int exit_code;
+  std::string output;  // stdout and stderr together
+};
+
+CommandResult perftkit(const std::string& args) {
+  const std::string command = std::string(PERFTKIT_BINARY) + " " + args + " 2>&1";
+  CommandResult result{-1, {}};
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) return result;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), int(buffer.size()), pipe)) result.output += buffer.data();
+  const int status = ::pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+TEST(ClassifyCli, BadRowsKeepTheExitCodeZeroUnlessStrict) {
+  const std::string file = test_data("classify_lines.txt");
+  const CommandResult normal = perftkit("classify " + file);
+  EXPECT_EQ(normal.exit_code, 0) << normal.output;
+  EXPECT_NE(normal.output.find("classify_lines.txt:7,this is not a,position,0,"), std::string::npos) << normal.output;
+  EXPECT_NE(normal.output.find("1 of 10 rows rejected"), std::string::npos);
+  EXPECT_EQ(perftkit("classify --strict " + file + " -o /dev/null").exit_code, 1);
+  EXPECT_EQ(perftkit("classify --strict " + test_data("classify_games.pgn") + " -o /dev/null").exit_code, 0);
+}
+
+TEST(ClassifyCli, UnreadableFileExitsTwoWithTheReason) {
+  const CommandResult r = perftkit("classify /nonexistent/positions.epd");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("cannot read '/nonexistent/positions.epd': No such file or directory"), std::string::npos)
+      << r.output;
+  EXPECT_EQ(perftkit("classify /tmp").exit_code, 2);
+}
+
+TEST(ClassifyCli, CudaBackendWithoutADeviceFailsCleanly) {
+  const CommandResult r = perftkit("classify --backend cuda " + test_data("classify_lines.txt"));
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("no CUDA device"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("source,"), std::string::npos);  // nothing written
+}
+
+TEST(ClassifyCli, StdinSummaryAndFormats) {
+  const std::string file = test_data("classify_lines.txt");
+  const CommandResult jsonl = perftkit("classify --format jsonl --summary - < " + file);
+  EXPECT_EQ(jsonl.exit_code, 0);
+  EXPECT_NE(jsonl.output.find("{\"source\":\"stdin:2\","), std::string::npos) << jsonl.output;
+  EXPECT_NE(jsonl.output.find("classify: 10 rows (9 valid, 1 invalid)"), std::string::npos);
+  const TempFile summary;
+  const CommandResult tsv =
+      perftkit("classify --format tsv --no-header --summary-json " + summary.path() + " " + file + " -o /dev/null");
+  EXPECT_EQ(tsv.exit_code, 0) << tsv.output;
+  const std::string json = read_file(summary.path());
+  EXPECT_NE(json.find("\"rows\":10,\"valid\":9,\"invalid\":1,"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"checkmate\":1,"), std::string::npos) << json;
+  EXPECT_EQ(perftkit("classify --format xml " + file).exit_code, 2);
+  EXPECT_EQ(perftkit("classify --summary-json - " + file).exit_code, 2);  // the rows already use stdout
+}
+
+TEST(ClassifyCli, PgnFinalPositions) {
+  const CommandResult r = perftkit("classify --positions final " + test_data("classify_games.pgn"));
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("classify_games.pgn:game 2:ply 16,rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 16 9,"
+                          ",1,,20,0,0,0,0,0,0,0,0,0,5,fivefold_repetition,draw,"),
+            std::string::npos)
+      << r.output;
+}
+
+}  // namespace
+}  // namespace perftkit
