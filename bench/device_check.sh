@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The one script for a lent GPU machine: builds perftkit with the CUDA backend, then checks
-# the GPU against known counts (perft suites and record positions) and prints a table
-# (test, expected, got, seconds, nodes/s). Writes JSON to $OUT (else results/).
+# the GPU against known counts (perft suites and record positions), runs the frontier
+# pipeline with the CUDA policy against the CPU backend on the suites, and the bench, and
+# prints a table (test, expected, got, seconds, nodes/s). Writes JSON to $OUT (else
+# results/); the bench's own JSON is embedded in it under "bench".
 # Exit: 0 every check passed, 1 a count mismatch, 2 build failure, error or timeout.
 #
 # Needs: nvcc, CMake, ninja, one CUDA device; no network, no GoogleTest. Run
@@ -92,6 +94,7 @@ record() {
   case "$6" in
     ok) [[ "$5" =~ ^[0-9]+$ ]] && SIGNATURE=$(awk -v a="$SIGNATURE" -v b="$5" 'BEGIN { printf "%.0f", a + b }') ;;
     MISMATCH) MISMATCH=1 ;;
+    slow*) ;;  # an optional step that ran out of its time: reported, not a failure
     *) BROKEN=1 ;;
   esac
   printf '%-26s %s\n' "$1" "$6"
@@ -178,6 +181,68 @@ else
   else record tests_data_small "0 failed" "-" "-" "-" "SKIPPED(no data)" 0; fi
 fi
 
+# ---------------------------------------------------------------- pipeline and bench
+# The frontier pipeline with the CUDA policy (pipeline-omp in a dry run), checked case by
+# case against the suites' counts beside the CPU backend, then `perftkit bench`.
+if [[ "$BACKEND" == cuda ]]; then PIPE=pipeline-cuda GPU_BACKENDS=cuda,pipeline-cuda
+else PIPE=pipeline-omp GPU_BACKENDS=pipeline-omp; fi
+declare -a BENCH_JSON
+
+# bench_check NAME CAP OPTIONAL ARGS...: `perftkit bench ARGS --json`, one table row per
+# backend (its signature against the expected one). An OPTIONAL step that times out is
+# reported as slow, not as a failure.
+bench_check() {
+  local name=$1 cap=$2 optional=$3 t log="$LOGDIR/$1.json"
+  shift 3
+  t=$(step_timeout "$cap")
+  if (( t == 0 )); then
+    if (( optional )); then record "$name" "signature" "-" "-" "-" "slow(no budget left)" 0
+    else record "$name" "signature" "-" "-" "-" "SKIPPED(budget)" 0; fi
+    return
+  fi
+  local s rc wall expected
+  s=$(now)
+  timeout "$t" "$PERFTKIT" bench "$@" --json "$log" > "$LOGDIR/$name.txt" 2> "$LOGDIR/$name.err"
+  rc=$?
+  wall=$(elapsed_since "$s")
+  if (( rc == 124 )); then
+    if (( optional )); then record "$name" "signature" "-" "-" "-" "slow(timeout ${t}s)" "$wall"
+    else record "$name" "signature" "-" "-" "-" "TIMEOUT(${t}s)" "$wall"; fi
+    return
+  fi
+  expected=$(json_field "$log" expected_signature)
+  if (( rc != 0 && rc != 1 )) || [[ -z "$expected" ]]; then
+    record "$name" "signature" "exit $rc" "-" "-" "ERROR" "$wall"; tail -3 "$LOGDIR/$name.err" >&2; return
+  fi
+  BENCH_JSON+=("$(tr -d '\n' < "$log")")
+  tail -12 "$LOGDIR/$name.txt" | grep -v '^$'
+  # One row per backend: "backend":"B","cases":N,"signature":S,"ok":X,"seconds":T,...
+  local entry backend signature ok seconds
+  while IFS= read -r entry; do
+    backend=$(sed -e 's/.*"backend":"\([^"]*\)".*/\1/' <<< "$entry")
+    signature=$(sed -e 's/.*"signature":\([0-9]*\).*/\1/' <<< "$entry")
+    ok=$(sed -e 's/.*"ok":\([a-z]*\).*/\1/' <<< "$entry")
+    seconds=$(sed -e 's/.*"seconds":\([-0-9.e+]*\).*/\1/' <<< "$entry")
+    if [[ "$ok" == true ]]; then record "${name}_$backend" "$expected" "$signature" "$seconds" "$signature" ok "$wall"
+    else record "${name}_$backend" "$expected" "$signature" "$seconds" "$signature" MISMATCH "$wall"; fi
+  done < <(grep -o '{"backend":"[^"]*","cases":[0-9]*,"signature":[0-9]*,"ok":[a-z]*,"seconds":[-0-9.e+]*' "$log")
+}
+
+echo "== pipeline ($PIPE) against the CPU backend, and the bench"
+suites=()
+if [[ -n "$DATA" ]]; then
+  for f in standard.epd perft.epd perft-ferdy-double-checks.epd tricky.perft fischer.epd; do suites+=(--suite "$DATA/$f"); done
+else
+  for f in tests/data/small.epd tests/data/small.perft; do [[ -f "$f" ]] && suites+=(--suite "$f"); done
+fi
+if (( ${#suites[@]} )); then
+  bench_check pipeline_suites 75 0 "${suites[@]}" --max-nodes 10000000 --backend "cpu,$PIPE" --repeats 1 --warmup 0
+else
+  record pipeline_suites "0 failed" "-" "-" "-" "SKIPPED(no data)" 0
+fi
+bench_check bench_d0 45 0 --backend "cpu,$GPU_BACKENDS" --repeats 3 --warmup 1
+bench_check bench_d1 90 1 --backend "$GPU_BACKENDS" --depth-offset 1 --repeats 3 --warmup 1
+
 # ---------------------------------------------------------------- report
 TOTAL_SECONDS=$(elapsed_since "$START")
 echo
@@ -199,6 +264,8 @@ fi
     "$BUILD_SECONDS" "$TOTAL_SECONDS" "$BUDGET" "$SIGNATURE"
   printf '"backend":"%s","passed":%s,"tests":[' "$(json_escape "$BACKEND")" "$( (( MISMATCH || BROKEN )) && echo false || echo true)"
   (IFS=,; printf '%s' "${JSON_TESTS[*]}")
+  printf '],"bench":['
+  (IFS=,; printf '%s' "${BENCH_JSON[*]}")
   printf ']}\n'
 } > "$JSON_FILE"
 echo "wrote $JSON_FILE"

@@ -17,7 +17,7 @@ struct UsageError : std::runtime_error {
 };
 
 inline const std::map<std::string, Backend> BACKEND_NAMES{
-    {"auto", Backend::AUTO}, {"cpu", Backend::CPU}, {"cuda", Backend::CUDA}};
+    {"auto", Backend::AUTO}, {"cpu", Backend::CPU}, {"cuda", Backend::CUDA}, {"pipeline", Backend::PIPELINE}};
 
 // A result check failed (e.g. --cross-check): main prints the message and exits with
 // EXIT_CHECK_FAILED.

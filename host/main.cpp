@@ -3,8 +3,10 @@
 #include <cstdio>
 #include <exception>
 
+#include "bench_command.hpp"
 #include "classify_command.hpp"
 #include "cli_common.hpp"
+#include "info_command.hpp"
 #include "perft_command.hpp"
 #include "verify_command.hpp"
 
@@ -19,6 +21,8 @@ int main(int argc, char** argv) {
   int exit_code = perftkit::EXIT_OK;
   perftkit::add_perft_command(app, exit_code);
   perftkit::add_verify_command(app, exit_code);
+  perftkit::add_bench_command(app, exit_code);
+  perftkit::add_info_command(app, exit_code);
   perftkit::add_classify_command(app, exit_code);
   try {
     app.parse(argc, argv);

@@ -123,7 +123,8 @@ int run(const PerftOptions& opt) {
   req.stats = opt.stats;
   req.hash_bytes = hash_mb(opt) << 20;
   req.hash_seed = opt.seed;
-  if (req.hash_bytes && !opt.stats && opt.depth > 3)
+  const bool cpu_backend = opt.backend == Backend::CPU || opt.backend == Backend::AUTO;
+  if (req.hash_bytes && cpu_backend && !opt.stats && opt.depth > 3)
     std::fprintf(stderr, "hash: %zu MB%s, seed %llu\n", hash_mb(opt), opt.hash_mb ? "" : " (default: a quarter of available memory)",
                  static_cast<unsigned long long>(opt.seed));
   PerftReport report;
@@ -153,7 +154,7 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--moves", opt->moves, "UCI moves played from the FEN first (e2e4 e7e5 ...)");
   cmd->add_flag("--divide", opt->divide, "Print the node count under each root move (Stockfish style)");
   cmd->add_option("-t,--threads", opt->threads, "CPU threads (default: all cores)")->check(CLI::Range(1u, 4096u));
-  cmd->add_option("--backend", opt->backend, "auto | cpu | cuda")
+  cmd->add_option("--backend", opt->backend, "auto | cpu | cuda | pipeline (the GPU's pipeline on OpenMP)")
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
       ->default_str("auto");
   cmd->add_flag("--json", opt->json, "Write the result as JSON on stdout");

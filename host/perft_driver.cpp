@@ -8,6 +8,9 @@
 
 #include "frontier.hpp"
 #include "hashed_perft.hpp"
+#ifdef PERFTKIT_HAVE_PIPELINE
+#include "pipeline.hpp"
+#endif
 #include "perftkit/perft.hpp"
 #include "perftkit/stats.hpp"
 #include "uci.hpp"
@@ -114,7 +117,19 @@ std::vector<StatsTotals> root_move_stats(const PerftRequest& req, const std::vec
   return perft_stats_cpu(req, moves.size());
 }
 
-#ifdef PERFTKIT_HAVE_CUDA
+#ifdef PERFTKIT_HAVE_PIPELINE
+// The frontier pipeline (host/pipeline.hpp) on the GPUs or on the host's OpenMP system.
+RootTotals perft_pipeline(const PerftRequest& req, bool on_gpu) {
+  PipelineOptions options;
+  options.system = on_gpu ? PipelineSystem::CUDA : PipelineSystem::OMP;
+  options.merge = req.merge_transpositions;
+  options.threads = req.threads;
+  PipelineReport report = pipeline_perft(req.root, req.depth, req.divide, options);
+  return req.divide ? std::move(report.divide) : RootTotals{report.nodes};
+}
+#endif
+
+#if defined(PERFTKIT_HAVE_CUDA) && !defined(PERFTKIT_HAVE_PIPELINE)
 // CUDA backend (first path): the host expands a frontier, the device counts each node's
 // subtree, and the host multiplies by multiplicities in 128 bits.
 RootTotals perft_cuda(const PerftRequest& req, std::size_t root_move_count) {
@@ -147,14 +162,19 @@ unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurre
 
 PerftReport run_perft(const PerftRequest& req) {
   if (req.depth < 0) throw std::invalid_argument("depth must be non-negative");
-  if (req.stats && req.backend == Backend::CUDA)
+  if (req.stats && (req.backend == Backend::CUDA || req.backend == Backend::PIPELINE))
     throw std::runtime_error("--stats runs on the CPU backend only (use --backend cpu or auto)");
   const bool use_cuda = !req.stats && (req.backend == Backend::CUDA || (req.backend == Backend::AUTO && cuda_usable()));
   if (req.backend == Backend::CUDA && !cuda_usable())
     throw std::runtime_error("--backend cuda: no CUDA device is available (or perftkit was built without CUDA)");
+#ifndef PERFTKIT_HAVE_PIPELINE
+  if (req.backend == Backend::PIPELINE)
+    throw std::runtime_error("--backend pipeline: this build has no frontier pipeline (Thrust or OpenMP missing)");
+#endif
+  const bool use_pipeline = req.backend == Backend::PIPELINE;
 
   PerftReport report;
-  report.backend = use_cuda ? "cuda" : "cpu";
+  report.backend = use_cuda ? "cuda" : use_pipeline ? "pipeline" : "cpu";
   const auto start = std::chrono::steady_clock::now();
   const std::vector<Move> moves = root_moves(req.root);
 
@@ -172,7 +192,9 @@ PerftReport run_perft(const PerftRequest& req) {
     report.nodes = req.depth == 1 ? moves.size() : 1;
     if (req.stats) report.stats.count[NODES] = 1;  // depth 0: the root, and no move into it
   } else {
-#ifdef PERFTKIT_HAVE_CUDA
+#if defined(PERFTKIT_HAVE_PIPELINE)
+    totals = (use_cuda || use_pipeline) ? perft_pipeline(req, use_cuda) : perft_cpu(req, moves.size());
+#elif defined(PERFTKIT_HAVE_CUDA)
     totals = use_cuda ? perft_cuda(req, moves.size()) : perft_cpu(req, moves.size());
 #else
     totals = perft_cpu(req, moves.size());

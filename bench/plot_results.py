@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Plots nodes/s per position and backend from `perftkit bench --json` files with gnuplot.
+
+    bench/plot_results.py results/bench-cpu-2025-11-30.json [more.json ...] [-o results/bench.svg]
+
+Each JSON file contributes its backends (a backend named twice keeps the later file's
+numbers). The title names the machine, the commit and the date of the first file. Needs
+python3 (standard library only) and gnuplot (Debian: apt-get install gnuplot-nox); the
+output is SVG, or PNG when the name ends in .png.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+
+def load(paths):
+    runs = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            runs.append(json.load(f))
+    return runs
+
+
+def table(runs):
+    """Positions in workload order, backends in file order, nodes/s per (position, backend)."""
+    positions, backends, nps = [], [], {}
+    for run in runs:
+        for row in run["results"]:
+            position, backend = row["position"], row["backend"]
+            if position not in positions:
+                positions.append(position)
+            if backend not in backends:
+                backends.append(backend)
+            nps[(position, backend)] = row["nodes_per_second"]
+    return positions, backends, nps
+
+
+def title(runs):
+    first = runs[0]
+    machine = first.get("machine", {})
+    parts = [machine.get("cpu", "unknown CPU")]
+    parts += [gpu["name"] for gpu in machine.get("gpus", [])]
+    offset = first.get("depth_offset", 0)
+    return "perftkit bench (merging off, depth offset %s): %s; commit %s, %s" % (
+        offset, ", ".join(parts), first.get("commit", "unknown"), first.get("date", "")[:10])
+
+
+def gnuplot_script(data_path, out_path, backends, positions, nps, heading):
+    values = [v for v in nps.values() if v > 0]
+    log_scale = bool(values) and max(values) / min(values) > 20
+    terminal = "pngcairo size 1100,560" if out_path.endswith(".png") else "svg size 1100,560 dynamic"
+    lines = [
+        "set terminal %s font 'sans,11'" % terminal,
+        "set output '%s'" % out_path.replace("'", "''"),
+        "set title '%s' noenhanced" % heading.replace("'", "''"),
+        "set ylabel 'nodes per second (median)'",
+        "set style data histograms",
+        "set style histogram clustered gap 1",
+        "set style fill solid 0.85 border -1",
+        "set boxwidth 0.9",
+        "set grid ytics",
+        "set key top left noenhanced",
+        "set xtics noenhanced",
+        "set yrange [%s:*]" % ("*" if log_scale else "0"),
+        "set format y '%.1e'",
+    ]
+    if log_scale:
+        lines.append("set logscale y")
+    lines.append("plot " + ", ".join(
+        "'%s' using %d:xtic(1) title columnheader(%d)" % (data_path, i + 2, i + 2) for i in range(len(backends))))
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("json", nargs="+", help="perftkit bench --json output")
+    parser.add_argument("-o", "--output", help="SVG or PNG to write (default: the first JSON with .svg)")
+    args = parser.parse_args()
+    if not shutil.which("gnuplot"):
+        sys.exit("plot_results: gnuplot not found (apt-get install gnuplot-nox)")
+    runs = load(args.json)
+    positions, backends, nps = table(runs)
+    if not positions:
+        sys.exit("plot_results: no results in " + ", ".join(args.json))
+    out_path = args.output or os.path.splitext(args.json[0])[0] + ".svg"
+    with tempfile.TemporaryDirectory() as tmp:
+        data_path = os.path.join(tmp, "nps.dat")
+        with open(data_path, "w", encoding="utf-8") as f:
+            f.write("position " + " ".join('"%s"' % b for b in backends) + "\n")
+            for p in positions:
+                f.write('"%s" ' % p + " ".join("%g" % nps.get((p, b), 0) for b in backends) + "\n")
+        script = gnuplot_script(data_path, out_path, backends, positions, nps, title(runs))
+        subprocess.run(["gnuplot"], input=script, text=True, check=True)
+    print("plot_results: wrote " + out_path)
+
+
+if __name__ == "__main__":
+    main()

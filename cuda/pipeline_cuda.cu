@@ -1,0 +1,144 @@
+// The frontier pipeline on every visible GPU: the level templates of host/pipeline_levels.hpp
+// with Thrust's CUDA policy, the heavy per-node bodies through the thin for_each_index
+// kernel, one host thread per device pulling batches from a shared counter.
+#include <thrust/system/cuda/error.h>
+#include <thrust/system/cuda/execution_policy.h>
+#include <thrust/system_error.h>
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <thread>
+
+#include "cuda_backend.hpp"
+#include "cuda_check.hpp"
+#include "cuda_pipeline.hpp"
+#include "device_memory.hpp"
+#include "device_tables.cuh"
+#include "for_each_index.cuh"
+#include "pipeline_worker.hpp"
+
+namespace perftkit::cuda {
+namespace {
+
+// Share of a device's free memory taken for level buffers and Thrust's scratch (both live
+// in one block); the rest is left to the runtime and other processes.
+constexpr double LEVEL_MEMORY_SHARE = 0.8;
+
+class DeviceBlock {
+ public:
+  DeviceBlock() = default;
+  explicit DeviceBlock(std::size_t bytes) : buffer_(bytes) {}
+  std::byte* data() const { return buffer_.data(); }
+  std::size_t size() const { return buffer_.size(); }
+  bool empty() const { return buffer_.size() == 0; }
+
+ private:
+  DeviceBuffer<std::byte> buffer_;
+};
+
+// The pipeline's System on the current device and one stream; every call waits for it.
+struct CudaSystem {
+  using Block = DeviceBlock;
+  cudaStream_t stream;
+
+  template <typename Body>
+  decltype(auto) run(pipeline::Arena& arena, std::uint64_t, Body&& body) const {
+    return body(thrust::cuda::par(pipeline::ArenaAllocator(arena)).on(stream));
+  }
+  template <typename F>
+  void for_each_index(std::uint64_t n, const F& f) const {
+    cuda::for_each_index(n, f, stream);
+  }
+  template <typename T>
+  T read(const T* p) const {
+    T value;
+    PERFTKIT_CUDA_CHECK(cudaMemcpyAsync(&value, p, sizeof(T), cudaMemcpyDeviceToHost, stream));
+    PERFTKIT_CUDA_CHECK(cudaStreamSynchronize(stream));
+    return value;
+  }
+  void upload(void* dst, const void* src, std::size_t bytes) const {
+    PERFTKIT_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, stream));
+    PERFTKIT_CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  Block allocate(std::size_t bytes) const { return Block(bytes); }
+  // An allocation failure is not sticky: clear it so the next call does not report it.
+  void recover() const { (void)cudaGetLastError(); }
+  static bool is_out_of_memory(const std::exception& e) {
+    if (const auto* cuda_error = dynamic_cast<const CudaError*>(&e)) return cuda_error->out_of_memory();
+    if (const auto* thrust_error = dynamic_cast<const thrust::system_error*>(&e))
+      return thrust_error->code().category() == thrust::cuda_category() &&
+             thrust_error->code().value() == cudaErrorMemoryAllocation;
+    return false;
+  }
+};
+
+struct SharedWork {
+  const std::vector<FrontierNode>& frontier;
+  const std::vector<pipeline::BatchSpan>& batches;
+  int remaining;
+  const PipelineOptions& options;
+  std::size_t estimate;  // level memory the biggest batch could use
+  std::atomic<std::size_t> next{0};
+  pipeline::BatchResults& results;  // each batch's slots are written by the one thread that took it
+};
+
+// One device's host thread: tables, stream, level buffers, then batches until none are left.
+PipelineCounters device_worker(int device, SharedWork& work) {
+  PERFTKIT_CUDA_CHECK(cudaSetDevice(device));
+  ensure_device_tables(device);
+  const Stream stream;
+  std::size_t budget = work.options.memory_budget;
+  if (!budget) {
+    std::size_t free_bytes = 0, total_bytes = 0;
+    PERFTKIT_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+    budget = std::min(static_cast<std::size_t>(static_cast<double>(free_bytes) * LEVEL_MEMORY_SHARE), work.estimate);
+  }
+  const CudaSystem system{stream.get()};
+  pipeline::BatchWorker<CudaSystem> worker(system, budget, work.options);
+  bool took_work = false;
+  for (std::size_t i = work.next++; i < work.batches.size(); i = work.next++) {
+    work.results.totals[i] = worker.run(work.frontier, work.batches[i], work.remaining, work.results.leftovers[i]);
+    took_work = true;
+  }
+  PipelineCounters counters = worker.counters();
+  counters.devices = took_work ? 1 : 0;
+  return counters;
+}
+
+}  // namespace
+
+pipeline::BatchResults count_batches_pipeline(const std::vector<FrontierNode>& frontier,
+                                              const std::vector<pipeline::BatchSpan>& batches, int remaining,
+                                              const PipelineOptions& options) {
+  int devices = device_count();
+  if (options.max_devices > 0) devices = std::min(devices, options.max_devices);
+  if (devices <= 0) throw std::runtime_error("pipeline: no CUDA device is available");
+
+  pipeline::BatchResults results;
+  results.totals.assign(batches.size(), 0);
+  results.leftovers.resize(batches.size());
+  std::size_t biggest = 0;
+  for (const pipeline::BatchSpan& b : batches) biggest = std::max(biggest, b.count);
+  SharedWork work{frontier, batches, remaining, options, pipeline::level_memory_estimate(biggest, remaining), {}, results};
+  std::vector<PipelineCounters> counters(static_cast<std::size_t>(devices));
+  std::vector<std::exception_ptr> errors(static_cast<std::size_t>(devices));
+  std::vector<std::thread> threads;
+  for (int d = 0; d < devices; ++d)
+    threads.emplace_back([&, d] {
+      const auto slot = static_cast<std::size_t>(d);
+      try {
+        counters[slot] = device_worker(d, work);
+      } catch (...) {
+        errors[slot] = std::current_exception();
+        work.next = batches.size();  // the others stop taking batches; the run fails below
+      }
+    });
+  for (std::thread& t : threads) t.join();
+  for (const std::exception_ptr& e : errors)
+    if (e) std::rethrow_exception(e);
+  for (const PipelineCounters& c : counters) results.counters += c;
+  return results;
+}
+
+}  // namespace perftkit::cuda

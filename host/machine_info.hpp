@@ -1,0 +1,44 @@
+// What a benchmark ran on: the CPU (model, cores, BMI2 and whether the core uses PEXT), the
+// CUDA devices, and the source commit. For `perftkit info` and the bench's JSON.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace perftkit {
+
+struct GpuInfo {
+  int index = 0;
+  std::string name;
+  int sm_count = 0;
+  std::size_t total_memory = 0, free_memory = 0;  // bytes
+  int cc_major = 0, cc_minor = 0;
+  int clock_mhz = 0, memory_clock_mhz = 0;
+};
+
+struct MachineInfo {
+  std::string cpu_model;    // "model name" of /proc/cpuinfo, else "unknown"
+  unsigned logical_cpus = 0;
+  unsigned physical_cores = 0;  // distinct (package, core) pairs; 0 when unknown
+  bool bmi2 = false;            // the CPU reports BMI2
+  bool pext = false;            // this build's core indexes sliders with PEXT
+  bool cuda_built = false;      // built with the CUDA backend
+  std::string cuda_error;       // why the device query failed, if it did
+  std::vector<GpuInfo> gpus;
+  bool pipeline_built = false;  // the frontier pipeline (Thrust) is built
+  double load_average = -1;     // 1-minute load average when queried (/proc/loadavg), -1 unknown
+};
+
+// Queries the CPU and, when built with CUDA, every device (creates a context on each;
+// waits for the GPU). Never throws: a failed device query is reported in cuda_error.
+MachineInfo query_machine();
+
+// The commit of the source tree: $PERFTKIT_COMMIT, else `git rev-parse --short HEAD` in the
+// working directory (with "+dirty" for uncommitted changes), else "unknown".
+std::string source_commit();
+
+// The current time in UTC as ISO 8601 ("2025-11-30T10:42:00Z").
+std::string utc_timestamp();
+
+}  // namespace perftkit

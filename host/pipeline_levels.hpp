@@ -1,0 +1,197 @@
+// The pipeline's levels, written once against an execution system: count children, scan for
+// offsets, generate children, merge identical positions (sort by key, then reduce_by_key on
+// multiplicities with an exact position compare), and count the last two plies per node.
+// g++ instantiates it with Thrust's OpenMP policy (pipeline_omp.cpp), nvcc with the CUDA
+// policy (cuda/pipeline_cuda.cu). Every call waits for the system to finish.
+//
+// A System provides: run(arena, n, body) (calls body(policy) with the Thrust execution
+// policy that suits n elements, temporaries possibly from the arena, and returns what body
+// returns), for_each_index(n, f) (f(i) for i in [0, n), waits), read(const T*) (one element
+// to the host) and upload(dst, src, bytes).
+#pragma once
+
+#include <thrust/binary_search.h>
+#include <thrust/copy.h>
+#include <thrust/gather.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/permutation_iterator.h>
+#include <thrust/logical.h>
+#include <thrust/reduce.h>
+#include <thrust/scan.h>
+#include <thrust/sequence.h>
+#include <thrust/sort.h>
+#include <thrust/transform.h>
+#include <thrust/transform_reduce.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include "frontier.hpp"
+#include "pipeline.hpp"
+#include "pipeline_arena.hpp"
+#include "pipeline_functors.hpp"
+#include "pipeline_sum128.hpp"
+
+namespace perftkit::pipeline {
+
+// Bytes a node of a level holds while it waits: its position and multiplicity.
+inline constexpr std::size_t NODE_BYTES = sizeof(Position) + sizeof(std::uint64_t);
+// Bytes per child that merging needs on top: key, permutation, merged multiplicity, the
+// gathered position, and the sort's scratch (a second key and permutation buffer).
+inline constexpr std::size_t MERGE_BYTES = 5 * sizeof(std::uint64_t) + sizeof(Position);
+// Room for the alignment of a chunk's buffers and the fixed part of Thrust's scratch: this
+// many bytes plus 1/SLACK_SHARE of what is free.
+inline constexpr std::size_t ALIGNMENT_SLACK = 16 * Arena::ALIGNMENT;
+inline constexpr std::size_t SLACK_SHARE = 32;
+
+// Level memory that a batch of `nodes` positions could use below `remaining` plies if every
+// level were expanded whole (about 40 children a position), doubled, at least 16 MiB: a cap
+// on a worker's budget, so that a small run does not reserve a whole GPU.
+inline std::size_t level_memory_estimate(std::size_t nodes, int remaining) {
+  constexpr double CHILDREN = 40, LIMIT = 1e18;
+  double level = static_cast<double>(nodes), bytes = level * NODE_BYTES;
+  for (int r = remaining; r > 2 && bytes < LIMIT; --r) {
+    level *= CHILDREN;
+    bytes += level * (NODE_BYTES + MERGE_BYTES);
+  }
+  bytes = std::min(2 * bytes + double(16 << 20), LIMIT);
+  return static_cast<std::size_t>(bytes);
+}
+
+template <typename System>
+class LevelPipeline {
+ public:
+  LevelPipeline(const System& system, Arena& arena, const PipelineOptions& options, PipelineCounters& counters)
+      : system_(system), arena_(arena), options_(options), keys_(options.key_seed), counters_(counters) {}
+
+  // Sum over i < n of multiplicities[i] x perft(positions[i], remaining); both arrays live in
+  // the system's memory. Throws OutOfWorkspace when a single position's children do not fit.
+  u128 count(Position* positions, std::uint64_t* multiplicities, std::uint64_t n, int remaining) {
+    if (n == 0) return 0;
+    if (remaining <= 2) return count_leaves(positions, multiplicities, n, remaining);
+
+    const ArenaScope scope(arena_);
+    std::uint64_t* offsets = arena_.push<std::uint64_t>(n + 1);
+    system_.for_each_index(n + 1, CountChildren{positions, offsets, n});
+    system_.run(arena_, n, [&](auto policy) { thrust::exclusive_scan(policy, offsets, offsets + n + 1, offsets); });
+
+    u128 total = 0;
+    for (std::uint64_t first = 0; first < n;) {
+      const std::uint64_t base = system_.read(offsets + first);
+      const std::uint64_t room = children_that_fit(remaining - 1);
+      std::uint64_t cap = room;
+      if (remaining - 1 > 2) cap /= 2;  // leave the other half to the levels below
+      if (options_.max_chunk_nodes) cap = std::min<std::uint64_t>(cap, options_.max_chunk_nodes);
+      const std::uint64_t* next = system_.run(arena_, 0, [&](auto policy) {
+        return thrust::upper_bound(policy, offsets + first + 1, offsets + n + 1, base + cap);
+      });
+      std::uint64_t last = std::uint64_t(next - offsets) - 1;
+      if (last == first) last = first + 1;  // one position always goes, if memory holds it
+      const std::uint64_t children = system_.read(offsets + last) - base;
+      if (children > room) throw OutOfWorkspace{};
+      total += expand(positions + first, multiplicities + first, offsets + first, last - first, base, children,
+                      remaining - 1);
+      first = last;
+    }
+    return total;
+  }
+
+ private:
+  // Children a chunk may have with what is left of the arena, counting what merging and
+  // the next level's offsets or leaf counts need while the chunk is alive.
+  std::uint64_t children_that_fit(int child_remaining) const {
+    const std::size_t free_bytes = arena_.available();
+    const std::size_t slack = ALIGNMENT_SLACK + free_bytes / SLACK_SHARE;
+    if (free_bytes <= slack) return 0;
+    const std::size_t scratch = std::max(options_.merge && child_remaining > 0 ? MERGE_BYTES : 0, sizeof(std::uint64_t));
+    return (free_bytes - slack) / (NODE_BYTES + scratch);
+  }
+
+  // Generates the children of parents_count parents, merges them and counts their subtrees.
+  u128 expand(const Position* parents, const std::uint64_t* parent_multiplicities, const std::uint64_t* offsets,
+              std::uint64_t parents_count, std::uint64_t base, std::uint64_t children, int child_remaining) {
+    const ArenaScope scope(arena_);
+    Position* positions = arena_.push<Position>(children);
+    std::uint64_t* multiplicities = arena_.push<std::uint64_t>(children);
+    system_.for_each_index(parents_count, GenerateChildren{parents, parent_multiplicities, offsets, base, positions, multiplicities});
+    ++counters_.chunks;
+    counters_.generated += children;
+    const std::uint64_t unique = options_.merge ? merge(positions, multiplicities, children) : children;
+    return count(positions, multiplicities, unique, child_remaining);
+  }
+
+  // Merges identical positions in place, adding their multiplicities; returns how many
+  // remain (at the front). Nodes are sorted by key; neighbours merge only when the whole
+  // positions agree, so a key collision can cost a merge, never a count.
+  std::uint64_t merge(Position* positions, std::uint64_t* multiplicities, std::uint64_t n) {
+    const ArenaScope scope(arena_);
+    std::uint64_t* keys = arena_.push<std::uint64_t>(n);
+    std::uint64_t* order = arena_.push<std::uint64_t>(n);
+    std::uint64_t* merged = arena_.push<std::uint64_t>(n);
+    Position* gathered = arena_.push<Position>(n);
+    const std::uint64_t unique = system_.run(arena_, n, [&](auto policy) {
+      thrust::transform(policy, positions, positions + n, keys, SortKey{keys_, options_.key_mask});
+      thrust::sequence(policy, order, order + n);
+      thrust::sort_by_key(policy, keys, keys + n, order);
+      // The first node of each run of identical positions stands for the run (written over
+      // the keys, which are no longer needed).
+      const auto ends = thrust::reduce_by_key(policy, order, order + n,
+                                              thrust::make_permutation_iterator(multiplicities, order), keys, merged,
+                                              SameTreeAt{positions}, SaturatingAdd{});
+      const std::uint64_t runs = std::uint64_t(ends.first - keys);
+      if (thrust::any_of(policy, merged, merged + runs, IsSaturated{}))
+        throw std::overflow_error("pipeline: a merged multiplicity exceeds 64 bits");
+      thrust::gather(policy, keys, keys + runs, positions, gathered);
+      thrust::copy(policy, gathered, gathered + runs, positions);
+      thrust::copy(policy, merged, merged + runs, multiplicities);
+      return runs;
+    });
+    counters_.merged_away += n - unique;
+    return unique;
+  }
+
+  // The last plies: perft(position, remaining <= 2) per node, times its multiplicity.
+  u128 count_leaves(const Position* positions, const std::uint64_t* multiplicities, std::uint64_t n, int remaining) {
+    const ArenaScope scope(arena_);
+    std::uint64_t* counts = arena_.push<std::uint64_t>(n);
+    system_.for_each_index(n, LeafCount{positions, counts, remaining});
+    const Sum128 sum = system_.run(arena_, n, [&](auto policy) {
+      return thrust::transform_reduce(policy, thrust::counting_iterator<std::uint64_t>(0),
+                                      thrust::counting_iterator<std::uint64_t>(n), WeightedCount{multiplicities, counts},
+                                      Sum128{0, 0}, Sum128Plus{});
+    });
+    counters_.leaf_nodes += n;
+    return sum.value();
+  }
+
+  const System& system_;
+  Arena& arena_;
+  const PipelineOptions& options_;
+  const KeySet keys_;
+  PipelineCounters& counters_;
+};
+
+// Copies frontier[span] into the arena and counts it. Throws OutOfWorkspace when the arena
+// cannot hold it, std::overflow_error for a multiplicity that does not fit 64 bits.
+template <typename System>
+u128 count_span(const System& system, Arena& arena, const std::vector<FrontierNode>& frontier, std::size_t first,
+                std::size_t count, int remaining, const PipelineOptions& options, PipelineCounters& counters) {
+  std::vector<Position> positions(count);
+  std::vector<std::uint64_t> multiplicities(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    positions[i] = frontier[first + i].position;
+    multiplicities[i] = frontier[first + i].multiplicity;
+    if (multiplicities[i] == SATURATED) throw std::overflow_error("pipeline: a frontier multiplicity exceeds 64 bits");
+  }
+  const ArenaScope scope(arena);
+  Position* device_positions = arena.push<Position>(count);
+  std::uint64_t* device_multiplicities = arena.push<std::uint64_t>(count);
+  system.upload(device_positions, positions.data(), count * sizeof(Position));
+  system.upload(device_multiplicities, multiplicities.data(), count * sizeof(std::uint64_t));
+  LevelPipeline<System> levels(system, arena, options, counters);
+  return levels.count(device_positions, device_multiplicities, count, remaining);
+}
+
+}  // namespace perftkit::pipeline

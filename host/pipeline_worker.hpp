@@ -1,0 +1,90 @@
+// One worker of the pipeline: a block of the system's memory for level buffers, and what
+// happens when a batch does not fit. A batch too big for the block is split in halves; a
+// system allocation failure (Thrust's temporaries, the device) halves the block and retries;
+// what still does not fit is returned as leftovers for the CPU core. Never a partial count.
+#pragma once
+
+#include <cstddef>
+#include <exception>
+#include <new>
+#include <optional>
+#include <vector>
+
+#include "pipeline_backend.hpp"
+#include "pipeline_levels.hpp"
+
+namespace perftkit::pipeline {
+
+// A System for a worker also provides: Block (owns memory: data(), size(), empty()),
+// allocate(bytes) -> Block (throws when it cannot), recover() (clears the state an
+// allocation failure leaves) and is_out_of_memory(const std::exception&).
+template <typename System>
+class BatchWorker {
+ public:
+  // Allocates `budget` bytes, halving while the system is out of memory (not below
+  // MIN_BUDGET); a worker left with nothing turns every batch into a leftover.
+  BatchWorker(const System& system, std::size_t budget, const PipelineOptions& options)
+      : system_(system), options_(options) {
+    reserve(budget);
+  }
+
+  // Counts frontier[span] below `remaining`; appends what it could not count to leftovers.
+  u128 run(const std::vector<FrontierNode>& frontier, BatchSpan span, int remaining, std::vector<BatchSpan>& leftovers) {
+    for (;;) {
+      if (block_.empty()) {
+        leftovers.push_back(span);
+        return 0;
+      }
+      PipelineCounters attempt{};
+      try {
+        Arena arena(block_.data(), block_.size());
+        const u128 total = count_span(system_, arena, frontier, span.first, span.count, remaining, options_, attempt);
+        attempt.batches = 1;
+        counters_ += attempt;
+        return total;
+      } catch (const OutOfWorkspace&) {
+        system_.recover();
+        if (span.count == 1) {
+          leftovers.push_back(span);
+          return 0;
+        }
+        const BatchSpan front{span.first, span.count / 2}, back{span.first + span.count / 2, span.count - span.count / 2};
+        return run(frontier, front, remaining, leftovers) + run(frontier, back, remaining, leftovers);
+      } catch (const std::exception& e) {
+        if (!dynamic_cast<const std::bad_alloc*>(&e) && !System::is_out_of_memory(e)) throw;
+        system_.recover();
+        ++counters_.memory_retries;
+        const std::size_t half = block_.size() / 2;
+        block_ = {};
+        if (half >= MIN_BUDGET) reserve(half);
+      }
+    }
+  }
+
+  const PipelineCounters& counters() const { return counters_; }
+
+ private:
+  // Allocates the block, halving while the system is out of memory and the half is still
+  // at least MIN_BUDGET; leaves the block empty when nothing fits.
+  void reserve(std::size_t bytes) {
+    for (;;) {
+      try {
+        block_ = system_.allocate(bytes);
+        break;
+      } catch (const std::exception& e) {
+        if (!dynamic_cast<const std::bad_alloc*>(&e) && !System::is_out_of_memory(e)) throw;
+        system_.recover();
+        if (bytes / 2 < MIN_BUDGET) break;
+        bytes /= 2;
+      }
+    }
+    counters_.min_budget = block_.size();
+  }
+
+  const System& system_;
+  const PipelineOptions& options_;
+  typename System::Block block_{};
+  PipelineCounters counters_{};
+};
+
+}  // namespace perftkit::pipeline

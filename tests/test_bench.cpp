@@ -1,0 +1,123 @@
+// `perftkit bench` and `perftkit info`: the workload's published counts against the core,
+// depth offsets, and the commands end to end (exit codes, signature, JSON).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include "bench_workload.hpp"
+#include "perftkit/perft.hpp"
+
+#ifdef PERFTKIT_HAVE_CUDA
+#include "cuda_backend.hpp"
+#endif
+
+namespace perftkit {
+namespace {
+
+struct CommandResult {
+  int exit_code;
+  std::string output;  // stdout and stderr together
+};
+
+CommandResult run_binary(const std::string& args) {
+  const std::string command = std::string(PERFTKIT_BINARY) + " " + args + " 2>&1";
+  CommandResult result{-1, {}};
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return result;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), int(buffer.size()), pipe)) result.output += buffer.data();
+  const int status = pclose(pipe);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+bool has_cuda_device() {
+#ifdef PERFTKIT_HAVE_CUDA
+  return cuda::device_count() > 0;
+#else
+  return false;
+#endif
+}
+
+TEST(BenchWorkload, SignatureAtTheDefaultDepths) {
+  const std::vector<BenchCase> workload = bench_workload(0);
+  ASSERT_EQ(workload.size(), 6u);
+  EXPECT_EQ(to_string_u128(bench_signature(workload)), "1451446453");
+  EXPECT_EQ(workload[0].name, "start");
+  EXPECT_EQ(workload[0].depth, 6);
+}
+
+TEST(BenchWorkload, EveryCoveredOffsetHasPublishedCounts) {
+  for (int offset = BENCH_MIN_DEPTH_OFFSET; offset <= BENCH_MAX_DEPTH_OFFSET; ++offset)
+    for (const BenchCase& c : bench_workload(offset)) EXPECT_GT(c.expected, 0u) << c.name << " offset " << offset;
+  EXPECT_THROW(bench_workload(BENCH_MIN_DEPTH_OFFSET - 1), std::invalid_argument);
+  EXPECT_THROW(bench_workload(BENCH_MAX_DEPTH_OFFSET + 1), std::invalid_argument);
+}
+
+// The table of published counts, checked against the core where that is cheap.
+TEST(BenchWorkload, PublishedCountsMatchTheCore) {
+  for (const BenchCase& c : bench_workload(BENCH_MIN_DEPTH_OFFSET))
+    for (int depth = 1; depth <= 4; ++depth)
+      EXPECT_EQ(to_string_u128(perft(c.root, depth)), to_string_u128(published_count(c.name, depth)))
+          << c.name << " depth " << depth;
+  EXPECT_EQ(published_count("start", 0), 0u);
+  EXPECT_EQ(published_count("nowhere", 3), 0u);
+}
+
+TEST(BenchCommand, SmallWorkloadPassesAndWritesJson) {
+  const std::filesystem::path json = std::filesystem::temp_directory_path() / "perftkit_test_bench.json";
+  std::filesystem::remove(json);
+  std::string backends = "cpu";
+#ifdef PERFTKIT_HAVE_PIPELINE
+  backends += ",pipeline-omp";
+#endif
+  const CommandResult r =
+      run_binary("bench --depth-offset -3 --repeats 2 --warmup 0 --backend " + backends + " --json " + json.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("merging OFF"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("all backends match"), std::string::npos) << r.output;
+  std::ifstream in(json);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string expected = "\"expected_signature\":" + to_string_u128(bench_signature(bench_workload(-3)));
+  EXPECT_NE(text.str().find(expected), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("\"passed\":true"), std::string::npos);
+  EXPECT_NE(text.str().find("\"merge_transpositions\":false"), std::string::npos);
+  EXPECT_NE(text.str().find("\"commit\":"), std::string::npos);
+  EXPECT_NE(text.str().find("\"cpu\":"), std::string::npos);
+#ifdef PERFTKIT_HAVE_PIPELINE
+  EXPECT_NE(text.str().find("\"backend\":\"pipeline-omp\""), std::string::npos);
+#endif
+  std::filesystem::remove(json);
+}
+
+TEST(BenchCommand, BadUsageExitsTwo) {
+  EXPECT_EQ(run_binary("bench --depth-offset 9").exit_code, 2);
+  EXPECT_EQ(run_binary("bench --backend nonsense").exit_code, 2);
+  EXPECT_EQ(run_binary("bench --repeats 0").exit_code, 2);
+  if (!has_cuda_device()) {
+    EXPECT_EQ(run_binary("bench --backend cuda --depth-offset -4").exit_code, 2);
+  }
+}
+
+TEST(InfoCommand, DescribesTheCpuAndTheDevices) {
+  const CommandResult r = run_binary("info");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("CPU: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("BMI2: "), std::string::npos) << r.output;
+  const char* gpu_line = has_cuda_device() ? "GPU 0: " : "no CUDA device";
+  EXPECT_NE(r.output.find(gpu_line), std::string::npos) << r.output;
+  const CommandResult json = run_binary("info --json");
+  EXPECT_EQ(json.exit_code, 0);
+  EXPECT_NE(json.output.find("\"gpus\":["), std::string::npos) << json.output;
+}
+
+}  // namespace
+}  // namespace perftkit

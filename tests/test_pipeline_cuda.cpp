@@ -1,0 +1,165 @@
+// The frontier pipeline with the CUDA policy: the same level templates as the OpenMP run,
+// against the CPU core and published counts. Cases skip themselves without a device.
+#if defined(PERFTKIT_HAVE_PIPELINE) && defined(PERFTKIT_HAVE_CUDA)
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cuda_backend.hpp"
+#include "fen.hpp"
+#include "perftkit/perft.hpp"
+#include "pipeline.hpp"
+#include "suite.hpp"
+
+namespace perftkit {
+namespace {
+
+#define PERFTKIT_REQUIRE_DEVICE() \
+  if (cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device"
+
+constexpr const char* KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+constexpr const char* POSITION3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+constexpr const char* POSITION4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+constexpr const char* POSITION5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+constexpr const char* POSITION6 = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+
+Position position_from_fen(std::string_view fen) {
+  const FenResult parsed = parse_fen(fen);
+  if (!parsed) throw std::invalid_argument("bad test FEN: " + parsed.error);
+  return parsed->position;
+}
+
+PipelineOptions on_gpu() {
+  PipelineOptions options;
+  options.system = PipelineSystem::CUDA;
+  return options;
+}
+
+std::string str(u128 v) { return to_string_u128(v); }
+
+TEST(PipelineCuda, WithoutDeviceThrowsInsteadOfCounting) {
+  if (cuda::device_count() > 0) GTEST_SKIP() << "a CUDA device is present";
+  EXPECT_FALSE(pipeline_available(PipelineSystem::CUDA));
+  EXPECT_THROW(pipeline_perft(position_from_fen("startpos"), 4, false, on_gpu()), std::runtime_error);
+}
+
+struct Known {
+  const char* name;
+  const char* fen;
+  int depth;
+  u128 nodes;
+};
+
+const Known KNOWN[] = {
+    {"Start_D1", "startpos", 1, 20},          {"Start_D3", "startpos", 3, 8902},
+    {"Start_D6", "startpos", 6, 119060324},   {"Kiwipete_D5", KIWIPETE, 5, 193690690},
+    {"Position3_D7", POSITION3, 7, 178633661}, {"Position4_D6", POSITION4, 6, 706045033},
+    {"Position5_D5", POSITION5, 5, 89941194},  {"Position6_D5", POSITION6, 5, 164075551},
+};
+
+class PipelineCudaKnown : public ::testing::TestWithParam<Known> {};
+
+TEST_P(PipelineCudaKnown, MergedAndUnmergedMatchPublishedCount) {
+  PERFTKIT_REQUIRE_DEVICE();
+  const Known& k = GetParam();
+  for (bool merge : {true, false}) {
+    PipelineOptions options = on_gpu();
+    options.merge = merge;
+    const PipelineReport report = pipeline_perft(position_from_fen(k.fen), k.depth, false, options);
+    EXPECT_EQ(str(report.nodes), str(k.nodes)) << (merge ? "merged" : "unmerged");
+    EXPECT_EQ(report.system, "cuda");
+    EXPECT_GE(report.counters.devices, 1);
+    EXPECT_EQ(report.counters.fallback_batches, 0u);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Cuda, PipelineCudaKnown, ::testing::ValuesIn(KNOWN),
+                         [](const auto& param_info) { return std::string(param_info.param.name) + "_pipeline_cuda"; });
+
+// Tiny batches and chunks in a small device budget: many launches, the same count, and the
+// same merges as the OpenMP system.
+TEST(PipelineCuda, TinyBatchesAndChunksMatchTheOmpSystem) {
+  PERFTKIT_REQUIRE_DEVICE();
+  const Position root = position_from_fen(KIWIPETE);
+  PipelineOptions options = on_gpu();
+  options.host_plies = 2;
+  options.batch_nodes = 64;
+  options.max_chunk_nodes = 4096;
+  options.memory_budget = 8 << 20;
+  const PipelineReport gpu = pipeline_perft(root, 5, false, options);
+  options.system = PipelineSystem::OMP;
+  const PipelineReport cpu = pipeline_perft(root, 5, false, options);
+  EXPECT_EQ(str(gpu.nodes), "193690690");
+  EXPECT_EQ(str(cpu.nodes), "193690690");
+  EXPECT_EQ(gpu.counters.batches, cpu.counters.batches);
+  EXPECT_EQ(gpu.counters.chunks, cpu.counters.chunks);
+  EXPECT_EQ(gpu.counters.merged_away, cpu.counters.merged_away);
+  EXPECT_EQ(gpu.counters.leaf_nodes, cpu.counters.leaf_nodes);
+}
+
+TEST(PipelineCuda, ExhaustedDeviceBudgetFallsBackExactly) {
+  PERFTKIT_REQUIRE_DEVICE();
+  PipelineOptions options = on_gpu();
+  options.host_plies = 2;
+  options.memory_budget = 6 << 10;
+  const PipelineReport report = pipeline_perft(position_from_fen("startpos"), 5, false, options);
+  EXPECT_EQ(str(report.nodes), "4865609");
+  EXPECT_GT(report.counters.fallback_batches, 0u);
+}
+
+TEST(PipelineCuda, CollidingKeysAndDivideStayExact) {
+  PERFTKIT_REQUIRE_DEVICE();
+  PipelineOptions options = on_gpu();
+  options.key_mask = 0xF;
+  const Position root = position_from_fen(POSITION5);
+  const PipelineReport report = pipeline_perft(root, 5, true, options);
+  EXPECT_EQ(str(report.nodes), "89941194");
+  const std::vector<Move> moves = root_moves(root);
+  ASSERT_EQ(report.divide.size(), moves.size());
+  for (std::size_t m = 0; m < moves.size(); ++m)
+    EXPECT_EQ(str(report.divide[m]), str(perft(make_move(root, moves[m]), 4))) << "root move " << m;
+}
+
+// Every visible device takes batches from the shared queue; the sum is exact.
+TEST(PipelineCuda, AllDevicesShareTheWork) {
+  PERFTKIT_REQUIRE_DEVICE();
+  PipelineOptions options = on_gpu();
+  options.batch_nodes = 16;
+  const PipelineReport report = pipeline_perft(position_from_fen("startpos"), 7, false, options);
+  EXPECT_EQ(str(report.nodes), "3195901860");
+  EXPECT_EQ(report.counters.devices, cuda::device_count());
+}
+
+// The shared suites at the CI depths of the OpenMP test, on the GPU.
+TEST(PipelineCuda, SharedSuitesMatchPublishedCounts) {
+  PERFTKIT_REQUIRE_DEVICE();
+  const std::filesystem::path dir = std::filesystem::path(PERFTKIT_SHARED_DATA) / "perft";
+  if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no shared perft data at " << dir;
+  PipelineOptions options = on_gpu();
+  options.host_plies = 1;
+  std::size_t checked = 0;
+  for (const char* name : {"standard.epd", "perft.epd", "perft-ferdy-double-checks.epd", "tricky.perft", "fischer.epd"}) {
+    const SuiteFileResult suite = read_suite(dir / name, name);
+    ASSERT_TRUE(suite) << suite.error;
+    for (const SuiteCase& c : suite->cases) {
+      const FenResult parsed = c.from_epd_line ? parse_epd(c.fen) : parse_fen(c.fen);
+      ASSERT_TRUE(parsed) << c.source << ": " << parsed.error;
+      for (const ExpectedCount& e : c.expected) {
+        if (e.nodes > 2'000'000) continue;
+        ASSERT_EQ(str(pipeline_perft(parsed->position, e.depth, false, options).nodes), str(e.nodes))
+            << c.source << " depth " << e.depth;
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 3000u);
+}
+
+}  // namespace
+}  // namespace perftkit
+
+#endif  // PERFTKIT_HAVE_PIPELINE && PERFTKIT_HAVE_CUDA
