@@ -419,7 +419,7 @@ void add_verify_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, SUITE_MAX_DEPTH));
   cmd->add_option("--max-nodes", options->max_nodes, "Skip a (position, depth) whose expected count exceeds N");
   cmd->add_option("-t,--threads", options->threads, "CPU threads (default: all cores)")->check(CLI::Range(1u, 4096u));
-  cmd->add_option("--backend", options->backend, "auto | cpu | cuda")
+  cmd->add_option("--backend", options->backend, "auto | cpu | cuda | pipeline")
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
       ->default_str("auto");
   cmd->add_flag("--json", options->json, "Write the summary and failures as JSON on stdout");

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "bench_workload.hpp"
+#include "cli_runner.hpp"
 #include "perftkit/perft.hpp"
 
 #ifdef PERFTKIT_HAVE_CUDA
@@ -21,22 +22,9 @@
 namespace perftkit {
 namespace {
 
-struct CommandResult {
-  int exit_code;
-  std::string output;  // stdout and stderr together
-};
+using testing_support::CommandResult;
 
-CommandResult run_binary(const std::string& args) {
-  const std::string command = std::string(PERFTKIT_BINARY) + " " + args + " 2>&1";
-  CommandResult result{-1, {}};
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return result;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), int(buffer.size()), pipe)) result.output += buffer.data();
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
+CommandResult run_binary(const std::string& args) { return testing_support::run_perftkit(args); }
 
 bool has_cuda_device() {
 #ifdef PERFTKIT_HAVE_CUDA

@@ -1,29 +1,15 @@
 // The perftkit binary end to end: help, a known count, bad input, verify exit codes.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <string>
+
+#include "cli_runner.hpp"
 
 namespace {
 
-struct CommandResult {
-  int exit_code;
-  std::string output;  // stdout and stderr together
-};
+using perftkit::testing_support::CommandResult;
 
-CommandResult run(const std::string& args) {
-  const std::string command = std::string(PERFTKIT_BINARY) + " " + args + " 2>&1";
-  CommandResult result{-1, {}};
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return result;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), int(buffer.size()), pipe)) result.output += buffer.data();
-  const int status = pclose(pipe);
-  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return result;
-}
+CommandResult run(const std::string& args) { return perftkit::testing_support::run_perftkit(args); }
 
 std::string data_file(const char* name) { return std::string(PERFTKIT_TEST_DATA) + "/" + name; }
 
