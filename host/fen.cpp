@@ -1,5 +1,6 @@
 // FEN and EPD: parsing with validation, and writing.
 #include "fen.hpp"
+#include "blank_bytes.hpp"
 
 #include <algorithm>
 #include <array>
@@ -56,15 +57,6 @@ std::string quoted(std::string_view text) {
 
 std::string quoted(char ch) { return quoted(std::string_view(&ch, 1)); }
 
-// Field separators: " \t\n\v\f\r" and NUL (NUL and CR because real suite files end lines
-// with them). An EPD position field also ends at ';'.
-constexpr std::array<bool, 256> BLANK_BYTES = [] {
-  std::array<bool, 256> blank{};
-  for (const char ch : std::string_view(" \t\n\v\f\r\0", 7)) blank[std::uint8_t(ch)] = true;
-  return blank;
-}();
-
-bool is_blank(char ch) { return BLANK_BYTES[std::uint8_t(ch)]; }
 
 // The first blank in [p, end), or end. Eight bytes at a time: the lowest flagged byte of a word
 // is its first byte below 0x21 (every blank is one; other control bytes are stepped over).
@@ -86,15 +78,6 @@ const char* find_blank(const char* p, const char* end) {
   return p;
 }
 
-// The high bit of each byte of the result is set where that byte of w is a blank; exact for
-// every byte value (the sums below never carry from one byte into the next).
-std::uint64_t blank_bytes(std::uint64_t w) {
-  constexpr std::uint64_t ONES = 0x0101010101010101ULL, HIGHS = 0x8080808080808080ULL, LOWS = ~HIGHS;
-  const auto zero = [](std::uint64_t x) { return ~(((x & LOWS) + LOWS) | x) & HIGHS; };
-  const std::uint64_t low = w & LOWS;
-  const std::uint64_t tab_to_cr = (low + (0x80 - '\t') * ONES) & ~(low + (0x80 - '\r' - 1) * ONES) & ~w & HIGHS;
-  return zero(w ^ (' ' * ONES)) | zero(w) | tab_to_cr;
-}
 
 // The blank-separated fields of text, eight bytes at a time, as next_token splits them;
 // returns how many, or fields.size() + 1 when there are more.
