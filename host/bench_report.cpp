@@ -117,18 +117,8 @@ void write_bench_json(std::ostream& out, const BenchRun& run) {
       .field("bmi2", m.bmi2)
       .field("pext", m.pext)
       .field("load_average", m.load_average);
-  json.key("gpus").begin_array();
-  for (const GpuInfo& g : m.gpus)
-    json.begin_object()
-        .field("index", g.index)
-        .field("name", g.name)
-        .field("sm_count", g.sm_count)
-        .field("memory_bytes", static_cast<unsigned long long>(g.total_memory))
-        .field("compute_capability", std::to_string(g.cc_major) + "." + std::to_string(g.cc_minor))
-        .field("clock_mhz", g.clock_mhz)
-        .field("memory_clock_mhz", g.memory_clock_mhz)
-        .end_object();
-  json.end_array().end_object();
+  write_gpus_json(json, m.gpus);
+  json.end_object();
   json.key("backends").begin_array();
   for (const std::string& b : run.backends) {
     const u128 signature = run.signature(b);

@@ -50,19 +50,8 @@ void print_json(const MachineInfo& m) {
       .field("pipeline", m.pipeline_built)
       .field("cuda_built", m.cuda_built);
   if (!m.cuda_error.empty()) json.field("cuda_error", m.cuda_error);
-  json.key("gpus").begin_array();
-  for (const GpuInfo& g : m.gpus)
-    json.begin_object()
-        .field("index", g.index)
-        .field("name", g.name)
-        .field("sm_count", g.sm_count)
-        .field("memory_bytes", static_cast<unsigned long long>(g.total_memory))
-        .field("free_memory_bytes", static_cast<unsigned long long>(g.free_memory))
-        .field("compute_capability", std::to_string(g.cc_major) + "." + std::to_string(g.cc_minor))
-        .field("clock_mhz", g.clock_mhz)
-        .field("memory_clock_mhz", g.memory_clock_mhz)
-        .end_object();
-  json.end_array().end_object();
+  write_gpus_json(json, m.gpus);
+  json.end_object();
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <thread>
 #include <utility>
 
+#include "json_writer.hpp"
 #include "perftkit/attacks.hpp"
 
 #ifdef PERFTKIT_HAVE_CUDA
@@ -92,6 +93,22 @@ std::string utc_timestamp() {
   char buf[32];
   std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &utc);
   return buf;
+}
+
+void write_gpus_json(JsonWriter& json, const std::vector<GpuInfo>& gpus) {
+  json.key("gpus").begin_array();
+  for (const GpuInfo& g : gpus)
+    json.begin_object()
+        .field("index", g.index)
+        .field("name", g.name)
+        .field("sm_count", g.sm_count)
+        .field("memory_bytes", static_cast<unsigned long long>(g.total_memory))
+        .field("free_memory_bytes", static_cast<unsigned long long>(g.free_memory))
+        .field("compute_capability", std::to_string(g.cc_major) + "." + std::to_string(g.cc_minor))
+        .field("clock_mhz", g.clock_mhz)
+        .field("memory_clock_mhz", g.memory_clock_mhz)
+        .end_object();
+  json.end_array();
 }
 
 }  // namespace perftkit

@@ -8,6 +8,8 @@
 
 namespace perftkit {
 
+class JsonWriter;
+
 struct GpuInfo {
   int index = 0;
   std::string name;
@@ -33,6 +35,9 @@ struct MachineInfo {
 // Queries the CPU and, when built with CUDA, every device (creates a context on each;
 // waits for the GPU). Never throws: a failed device query is reported in cuda_error.
 MachineInfo query_machine();
+
+// Writes "gpus": [...] (one object per device) into the object json is in.
+void write_gpus_json(JsonWriter& json, const std::vector<GpuInfo>& gpus);
 
 // The commit of the source tree: $PERFTKIT_COMMIT, else `git rev-parse --short HEAD` in the
 // working directory (with "+dirty" for uncommitted changes), else "unknown".
