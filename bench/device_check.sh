@@ -129,6 +129,32 @@ perft_check() {
   fi
 }
 
+# stats_check NAME FEN DEPTH CAP: `perft --stats` on the backend against the CPU backend,
+# every counter (the "stats" objects of both JSON outputs compared whole).
+stats_check() {
+  local name=$1 fen=$2 depth=$3 t log="$LOGDIR/$1.json" ref="$LOGDIR/$1.cpu.json"
+  t=$(step_timeout "$4")
+  if (( t == 0 )); then record "$name" "cpu stats" "-" "-" "-" "SKIPPED(budget)" 0; return; fi
+  local s rc wall nodes seconds
+  s=$(now)
+  timeout "$t" "$PERFTKIT" perft --fen "$fen" --depth "$depth" --stats --backend "$BACKEND" --json > "$log" 2> "$LOGDIR/$name.err"
+  rc=$?
+  wall=$(elapsed_since "$s")
+  nodes=$(json_field "$log" nodes) seconds=$(json_field "$log" seconds)
+  if (( rc == 124 )); then record "$name" "cpu stats" "-" "-" "-" "TIMEOUT(${t}s)" "$wall"; return; fi
+  if (( rc != 0 )) || [[ -z "$nodes" ]]; then
+    record "$name" "cpu stats" "exit $rc" "-" "-" "ERROR" "$wall"; tail -3 "$LOGDIR/$name.err" >&2; return
+  fi
+  t=$(step_timeout "$4")
+  if (( t == 0 )) || ! timeout "$t" "$PERFTKIT" perft --fen "$fen" --depth "$depth" --stats --backend cpu --json > "$ref" 2>/dev/null; then
+    record "$name" "cpu stats" "$nodes (no cpu reference)" "$seconds" "$nodes" "slow(cpu reference)" "$wall"; return
+  fi
+  if [[ "$(grep -o '"stats":{[^}]*}' "$log")" == "$(grep -o '"stats":{[^}]*}' "$ref")" ]]; then
+    record "$name" "cpu stats" "all counters equal" "$seconds" "$nodes" ok "$wall"
+  else record "$name" "cpu stats" "counters differ" "$seconds" "$nodes" MISMATCH "$wall"
+  fi
+}
+
 # verify_check NAME MAX_DEPTH EXPECT_FAIL CAP FILE...  (MAX_DEPTH "-" = every listed depth)
 verify_check() {
   local name=$1 max=$2 expect_fail=$3 cap=$4 t log="$LOGDIR/$1.json"
@@ -166,6 +192,8 @@ echo "== checks (backend $BACKEND against known counts)"
 perft_check start_d5 "$START_FEN" 5 4865609 30
 perft_check start_d7 "$START_FEN" 7 3195901860 90
 perft_check kiwipete_d6 "$KIWIPETE" 6 8031647685 90
+stats_check stats_kiwipete_d5 "$KIWIPETE" 5 40
+stats_check stats_clock95_d6 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 95 40" 6 40
 [[ -f tests/data/wrong.epd ]] && verify_check negative_control - 1 20 tests/data/wrong.epd
 if [[ -n "$DATA" ]]; then
   verify_check standard_d5 5 0 60 "$DATA/standard.epd"

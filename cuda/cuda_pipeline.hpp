@@ -13,8 +13,10 @@ namespace perftkit::cuda {
 /// templates with the CUDA policy in level buffers sized from the device's free memory (or
 /// options.memory_budget). What a device cannot hold comes back as leftovers. Waits for every
 /// device. Throws std::runtime_error without a device and CudaError for a CUDA failure.
-pipeline::BatchResults count_batches_pipeline(const std::vector<FrontierNode>& frontier,
-                                              const std::vector<pipeline::BatchSpan>& batches, int remaining,
-                                              const PipelineOptions& options);
+/// Instantiated for pipeline::CountNodes and pipeline::CountStats.
+template <typename Tally>
+pipeline::BatchResults<Tally> count_batches_pipeline(const std::vector<FrontierNode>& frontier,
+                                                     const std::vector<pipeline::BatchSpan>& batches, int remaining,
+                                                     const PipelineOptions& options);
 
 }  // namespace perftkit::cuda

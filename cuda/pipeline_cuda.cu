@@ -73,6 +73,7 @@ struct CudaSystem {
   }
 };
 
+template <typename Tally>
 struct SharedWork {
   const std::vector<FrontierNode>& frontier;
   const std::vector<pipeline::BatchSpan>& batches;
@@ -80,11 +81,12 @@ struct SharedWork {
   const PipelineOptions& options;
   std::size_t estimate;  // level memory the biggest batch could use
   std::atomic<std::size_t> next{0};
-  pipeline::BatchResults& results;  // each batch's slots are written by the one thread that took it
+  pipeline::BatchResults<Tally>& results;  // each batch's slots are written by the one thread that took it
 };
 
 // One device's host thread: tables, stream, level buffers, then batches until none are left.
-PipelineCounters device_worker(int device, SharedWork& work) {
+template <typename Tally>
+PipelineCounters device_worker(int device, SharedWork<Tally>& work) {
   PERFTKIT_CUDA_CHECK(cudaSetDevice(device));
   ensure_device_tables(device);
   const Stream stream;
@@ -95,7 +97,7 @@ PipelineCounters device_worker(int device, SharedWork& work) {
     budget = std::min(static_cast<std::size_t>(static_cast<double>(free_bytes) * LEVEL_MEMORY_SHARE), work.estimate);
   }
   const CudaSystem system{stream.get()};
-  pipeline::BatchWorker<CudaSystem> worker(system, budget, work.options);
+  pipeline::BatchWorker<CudaSystem, Tally> worker(system, budget, work.options);
   bool took_work = false;
   for (std::size_t i = work.next++; i < work.batches.size(); i = work.next++) {
     work.results.totals[i] = worker.run(work.frontier, work.batches[i], work.remaining, work.results.leftovers[i]);
@@ -108,19 +110,20 @@ PipelineCounters device_worker(int device, SharedWork& work) {
 
 }  // namespace
 
-pipeline::BatchResults count_batches_pipeline(const std::vector<FrontierNode>& frontier,
-                                              const std::vector<pipeline::BatchSpan>& batches, int remaining,
-                                              const PipelineOptions& options) {
+template <typename Tally>
+pipeline::BatchResults<Tally> count_batches_pipeline(const std::vector<FrontierNode>& frontier,
+                                                     const std::vector<pipeline::BatchSpan>& batches, int remaining,
+                                                     const PipelineOptions& options) {
   int devices = device_count();
   if (options.max_devices > 0) devices = std::min(devices, options.max_devices);
   if (devices <= 0) throw std::runtime_error("pipeline: no CUDA device is available");
 
-  pipeline::BatchResults results;
-  results.totals.assign(batches.size(), 0);
+  pipeline::BatchResults<Tally> results;
+  results.totals.assign(batches.size(), typename Tally::Total{});
   results.leftovers.resize(batches.size());
   std::size_t biggest = 0;
   for (const pipeline::BatchSpan& b : batches) biggest = std::max(biggest, b.count);
-  SharedWork work{frontier, batches, remaining, options, pipeline::level_memory_estimate(biggest, remaining), {}, results};
+  SharedWork<Tally> work{frontier, batches, remaining, options, pipeline::level_memory_estimate(biggest, remaining), {}, results};
   std::vector<PipelineCounters> counters(static_cast<std::size_t>(devices));
   std::vector<std::exception_ptr> errors(static_cast<std::size_t>(devices));
   std::vector<std::thread> threads;
@@ -140,5 +143,10 @@ pipeline::BatchResults count_batches_pipeline(const std::vector<FrontierNode>& f
   for (const PipelineCounters& c : counters) results.counters += c;
   return results;
 }
+
+template pipeline::BatchResults<pipeline::CountNodes> count_batches_pipeline<pipeline::CountNodes>(
+    const std::vector<FrontierNode>&, const std::vector<pipeline::BatchSpan>&, int, const PipelineOptions&);
+template pipeline::BatchResults<pipeline::CountStats> count_batches_pipeline<pipeline::CountStats>(
+    const std::vector<FrontierNode>&, const std::vector<pipeline::BatchSpan>&, int, const PipelineOptions&);
 
 }  // namespace perftkit::cuda

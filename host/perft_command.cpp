@@ -66,18 +66,18 @@ void print_text(const PerftReport& report, const PerftOptions& opt) {
   std::cout << "Nodes searched: " << to_string_u128(report.nodes) << '\n';
 }
 
-void print_json(const PerftReport& report, const PerftOptions& opt, const Position& root, unsigned threads) {
+void print_json(const PerftReport& report, const PerftOptions& opt, const PerftRequest& req) {
   JsonWriter json(std::cout);
   json.begin_object()
-      .field("fen", to_fen(root))
+      .field("fen", to_fen(req.root))
       .field("depth", opt.depth)
       .field("nodes", report.nodes)
       .field("seconds", report.seconds)
       .field("nps", report.seconds > 0 ? double(report.nodes) / report.seconds : 0.0)
       .field("backend", report.backend)
-      .field("threads", threads)
+      .field("threads", req.threads)
       .field("merge_transpositions", !opt.no_merge)
-      .field("hash_mb", static_cast<unsigned long long>(hash_mb(opt)))
+      .field("hash_mb", static_cast<unsigned long long>(hash_table_bytes(req) >> 20))
       .field("seed", static_cast<unsigned long long>(opt.seed));
   if (opt.stats) {
     json.key("stats");
@@ -123,8 +123,7 @@ int run(const PerftOptions& opt) {
   req.stats = opt.stats;
   req.hash_bytes = hash_mb(opt) << 20;
   req.hash_seed = opt.seed;
-  const bool cpu_backend = opt.backend == Backend::CPU || opt.backend == Backend::AUTO;
-  if (req.hash_bytes && cpu_backend && !opt.stats && opt.depth > 3)
+  if (hash_table_bytes(req) && opt.depth > 3)
     std::fprintf(stderr, "hash: %zu MB%s, seed %llu\n", hash_mb(opt), opt.hash_mb ? "" : " (default: a quarter of available memory)",
                  static_cast<unsigned long long>(opt.seed));
   PerftReport report;
@@ -136,7 +135,7 @@ int run(const PerftOptions& opt) {
   } catch (const std::runtime_error& e) {
     throw UsageError(e.what());
   }
-  if (opt.json) print_json(report, opt, root.position, req.threads);
+  if (opt.json) print_json(report, opt, req);
   else print_text(report, opt);
   std::fprintf(stderr, "time %.3f s, %.4g nodes/s (%s, %u thread%s)\n", report.seconds,
                report.seconds > 0 ? double(report.nodes) / report.seconds : 0.0, report.backend.c_str(), req.threads,
@@ -163,7 +162,7 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--chess960", opt->chess960, "Write castling moves as king-takes-rook (e1h1)");
   cmd->add_flag("--stats", opt->stats,
                 "Count captures, e.p., castles, promotions, checks (discovered, double), mates, stalemates, "
-                "dead positions and the 50/75-move clocks at the leaves (CPU backend)");
+                "dead positions and the 50/75-move clocks at the leaves (every backend)");
   cmd->add_option("--hash", opt->hash_mb,
                   "Transposition table of subtree counts, in MB (0: none; default: a quarter of available memory)");
   cmd->add_option("--seed", opt->seed, "Key set of the transposition table (independent keys per seed)")

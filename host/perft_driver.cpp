@@ -118,14 +118,24 @@ std::vector<StatsTotals> root_move_stats(const PerftRequest& req, const std::vec
 }
 
 #ifdef PERFTKIT_HAVE_PIPELINE
-// The frontier pipeline (host/pipeline.hpp) on the GPUs or on the host's OpenMP system.
-RootTotals perft_pipeline(const PerftRequest& req, bool on_gpu) {
+PipelineOptions pipeline_options(const PerftRequest& req, bool on_gpu) {
   PipelineOptions options;
   options.system = on_gpu ? PipelineSystem::CUDA : PipelineSystem::OMP;
   options.merge = req.merge_transpositions;
   options.threads = req.threads;
-  PipelineReport report = pipeline_perft(req.root, req.depth, req.divide, options);
+  return options;
+}
+
+// The frontier pipeline (host/pipeline.hpp) on the GPUs or on the host's OpenMP system.
+RootTotals perft_pipeline(const PerftRequest& req, bool on_gpu) {
+  PipelineReport report = pipeline_perft(req.root, req.depth, req.divide, pipeline_options(req, on_gpu));
   return req.divide ? std::move(report.divide) : RootTotals{report.nodes};
+}
+
+// Statistics per root move (or in one total) through the pipeline's statistics mode.
+std::vector<StatsTotals> perft_stats_pipeline(const PerftRequest& req, bool on_gpu) {
+  PipelineStatsReport report = pipeline_perft_stats(req.root, req.depth, req.divide, pipeline_options(req, on_gpu));
+  return req.divide ? std::move(report.divide) : std::vector<StatsTotals>{report.stats};
 }
 #endif
 
@@ -158,13 +168,20 @@ bool cuda_usable() {
 
 }  // namespace
 
+std::size_t hash_table_bytes(const PerftRequest& req) {
+  const bool on_cpu = req.backend == Backend::CPU || (req.backend == Backend::AUTO && !cuda_usable());
+  return on_cpu && !req.stats && req.depth >= 3 ? req.hash_bytes : 0;
+}
+
 unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 PerftReport run_perft(const PerftRequest& req) {
   if (req.depth < 0) throw std::invalid_argument("depth must be non-negative");
-  if (req.stats && (req.backend == Backend::CUDA || req.backend == Backend::PIPELINE))
-    throw std::runtime_error("--stats runs on the CPU backend only (use --backend cpu or auto)");
-  const bool use_cuda = !req.stats && (req.backend == Backend::CUDA || (req.backend == Backend::AUTO && cuda_usable()));
+#ifndef PERFTKIT_HAVE_PIPELINE
+  if (req.stats && req.backend == Backend::CUDA)
+    throw std::runtime_error("--stats with --backend cuda needs the frontier pipeline, which this build lacks");
+#endif
+  const bool use_cuda = req.backend == Backend::CUDA || (req.backend == Backend::AUTO && cuda_usable());
   if (req.backend == Backend::CUDA && !cuda_usable())
     throw std::runtime_error("--backend cuda: no CUDA device is available (or perftkit was built without CUDA)");
 #ifndef PERFTKIT_HAVE_PIPELINE
@@ -181,7 +198,12 @@ PerftReport run_perft(const PerftRequest& req) {
   RootTotals totals;
   std::vector<StatsTotals> stats;
   if (req.stats && req.depth >= 1) {
+#if defined(PERFTKIT_HAVE_PIPELINE)
+    if ((use_cuda || use_pipeline) && req.depth >= 2) stats = perft_stats_pipeline(req, use_cuda);
+    else stats = root_move_stats(req, moves);
+#else
     stats = root_move_stats(req, moves);
+#endif
     for (const StatsTotals& s : stats) {
       totals.push_back(s[NODES]);
       report.stats += s;

@@ -25,7 +25,7 @@ struct PerftRequest {
   Backend backend = Backend::AUTO;
   bool chess960 = false;            // write castling moves as king-takes-rook
   bool merge_transpositions = true;  // merge identical frontier positions (off: pure move-generation speed)
-  bool stats = false;                // leaf statistics (perftkit/stats.hpp); CPU backend only
+  bool stats = false;                // leaf statistics (perftkit/stats.hpp); the pipeline's statistics mode on cuda/pipeline
   std::size_t hash_bytes = 0;        // transposition table of subtree counts (0: none); CPU backend
   std::uint64_t hash_seed = 1;       // selects the key set of the table (an independent one per seed)
 };
@@ -45,10 +45,14 @@ struct PerftReport {
   std::string backend;  // "cpu" or "cuda"
 };
 
-// Exact perft of request.root. Throws std::runtime_error when the CUDA backend is asked
-// for and no device can run it, or for statistics; AUTO picks CUDA when a device is
-// present and no statistics are asked for.
+// Exact perft of request.root (with statistics, the leaf counters too: on the CPU core, or
+// the pipeline's statistics mode on cuda and pipeline). Throws std::runtime_error when the
+// CUDA backend is asked for and no device can run it; AUTO picks CUDA when a device is present.
 PerftReport run_perft(const PerftRequest& request);
+
+// Bytes of transposition table a run of request uses (0: none): the table serves the CPU
+// backend counting nodes (not statistics) three plies deep or more.
+std::size_t hash_table_bytes(const PerftRequest& request);
 
 // Number of hardware threads (at least 1).
 unsigned hardware_threads();

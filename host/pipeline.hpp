@@ -11,6 +11,7 @@
 
 #include "frontier.hpp"
 #include "perftkit/position.hpp"
+#include "stats_totals.hpp"
 #include "uint128.hpp"
 
 namespace perftkit {
@@ -75,6 +76,15 @@ struct PipelineReport {
   PipelineCounters counters;
 };
 
+// The same with leaf statistics (perftkit/stats.hpp) in place of node counts.
+struct PipelineStatsReport {
+  StatsTotals stats;
+  std::vector<StatsTotals> divide;  // per root move, in root_moves(root) order, when asked for
+  double seconds = 0;
+  std::string system;
+  PipelineCounters counters;
+};
+
 // True when this build can run the pipeline on `system` now (CUDA: built with CUDA and a
 // device is visible). Never throws.
 bool pipeline_available(PipelineSystem system) noexcept;
@@ -91,5 +101,19 @@ PipelineReport pipeline_perft(const Position& root, int depth, bool divide, cons
 std::vector<u128> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining,
                                           bool per_root_move, std::size_t root_move_count,
                                           const PipelineOptions& options, PipelineCounters* counters = nullptr);
+
+// The statistics mode: the leaf statistics of root's tree of `depth` plies, equal to
+// perft_stats() of the core (shortcuts on), with every level on the system. Identical
+// positions merge only when their half-move clocks cannot make a difference to the 50- and
+// 75-move counters. The same errors as pipeline_perft.
+PipelineStatsReport pipeline_perft_stats(const Position& root, int depth, bool divide, const PipelineOptions& options);
+
+// Sum over nodes of multiplicity x the leaf statistics of position below `remaining` (>= 1:
+// the last ply carries the move kinds) plies, as pipeline_count_frontier. Throws
+// std::invalid_argument for remaining < 1.
+std::vector<StatsTotals> pipeline_count_frontier_stats(const std::vector<FrontierNode>& frontier, int remaining,
+                                                       bool per_root_move, std::size_t root_move_count,
+                                                       const PipelineOptions& options,
+                                                       PipelineCounters* counters = nullptr);
 
 }  // namespace perftkit

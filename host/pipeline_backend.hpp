@@ -9,9 +9,18 @@
 
 #include "frontier.hpp"
 #include "pipeline.hpp"
+#include "stats_totals.hpp"
 #include "uint128.hpp"
 
 namespace perftkit::pipeline {
+
+// What a run adds up at its leaves (pipeline_tally.hpp holds how each is counted).
+struct CountNodes {  // perft: leaf nodes
+  using Total = u128;
+};
+struct CountStats {  // perft --stats: the leaf counters of perftkit/stats.hpp
+  using Total = StatsTotals;
+};
 
 // A work unit: frontier nodes [first, first + count).
 struct BatchSpan {
@@ -19,8 +28,9 @@ struct BatchSpan {
   std::size_t count;
 };
 
+template <typename Tally>
 struct BatchResults {
-  std::vector<u128> totals;                      // per batch: what the system counted of it
+  std::vector<typename Tally::Total> totals;      // per batch: what the system counted of it
   std::vector<std::vector<BatchSpan>> leftovers;  // per batch: the parts it could not hold
   PipelineCounters counters;
 };
@@ -31,11 +41,16 @@ inline constexpr std::size_t DEFAULT_OMP_BUDGET = std::size_t(1) << 30;
 inline constexpr std::size_t MIN_BUDGET = std::size_t(1) << 20;
 
 // Counts every batch on the OpenMP system (one worker, all cores inside each step).
-BatchResults count_batches_omp(const std::vector<FrontierNode>& frontier, const std::vector<BatchSpan>& batches,
-                               int remaining, const PipelineOptions& options);
+// Instantiated for CountNodes and CountStats.
+template <typename Tally>
+BatchResults<Tally> count_batches_omp(const std::vector<FrontierNode>& frontier, const std::vector<BatchSpan>& batches,
+                                      int remaining, const PipelineOptions& options);
 
-// Sum of multiplicity x perft(node, remaining) over frontier[span] with the recursive core on
-// `threads` host threads (0: all): the fallback for batches no system could hold.
-u128 count_span_cpu(const std::vector<FrontierNode>& frontier, BatchSpan span, int remaining, unsigned threads);
+// Sum of multiplicity x (perft or statistics of node, remaining) over frontier[span] with the
+// recursive core on `threads` host threads (0: all): the fallback for batches no system
+// could hold. Instantiated for CountNodes and CountStats.
+template <typename Tally>
+typename Tally::Total count_span_cpu(const std::vector<FrontierNode>& frontier, BatchSpan span, int remaining,
+                                     unsigned threads);
 
 }  // namespace perftkit::pipeline

@@ -5,28 +5,46 @@
 #include <thread>
 
 #include "perftkit/perft.hpp"
+#include "perftkit/stats.hpp"
 #include "pipeline_backend.hpp"
 
 namespace perftkit::pipeline {
+namespace {
 
-u128 count_span_cpu(const std::vector<FrontierNode>& frontier, BatchSpan span, int remaining, unsigned threads) {
+void add_subtree(u128& total, const FrontierNode& node, int remaining, CountNodes) {
+  total += u128(perft(node.position, remaining)) * node.multiplicity;
+}
+
+void add_subtree(StatsTotals& total, const FrontierNode& node, int remaining, CountStats) {
+  LeafStats unit{};
+  perft_stats(node.position, remaining, unit);
+  total.add(unit, node.multiplicity);
+}
+
+}  // namespace
+
+template <typename Tally>
+typename Tally::Total count_span_cpu(const std::vector<FrontierNode>& frontier, BatchSpan span, int remaining,
+                                     unsigned threads) {
+  using Total = typename Tally::Total;
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(span.count, 1)));
   std::atomic<std::size_t> next{0};
-  std::vector<u128> totals(threads, 0);
+  std::vector<Total> totals(threads, Total{});
   auto worker = [&](unsigned id) {
-    for (std::size_t i = next++; i < span.count; i = next++) {
-      const FrontierNode& node = frontier[span.first + i];
-      totals[id] += u128(perft(node.position, remaining)) * node.multiplicity;
-    }
+    for (std::size_t i = next++; i < span.count; i = next++)
+      add_subtree(totals[id], frontier[span.first + i], remaining, Tally{});
   };
   std::vector<std::thread> pool;
   for (unsigned id = 1; id < threads; ++id) pool.emplace_back(worker, id);
   worker(0);
   for (std::thread& t : pool) t.join();
-  u128 total = 0;
-  for (u128 t : totals) total += t;
+  Total total{};
+  for (const Total& t : totals) total += t;
   return total;
 }
+
+template u128 count_span_cpu<CountNodes>(const std::vector<FrontierNode>&, BatchSpan, int, unsigned);
+template StatsTotals count_span_cpu<CountStats>(const std::vector<FrontierNode>&, BatchSpan, int, unsigned);
 
 }  // namespace perftkit::pipeline

@@ -7,6 +7,7 @@
 
 #include "perftkit/movegen.hpp"
 #include "perftkit/position_key.hpp"
+#include "perftkit/stats.hpp"
 #include "pipeline_sum128.hpp"
 
 namespace perftkit::pipeline {
@@ -69,6 +70,38 @@ struct LeafCount {
   PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const { counts[i] = leaf_perft(positions[i], remaining); }
 };
 
+template <Color Us>
+PERFTKIT_HD_INLINE void stats2(const Position& pos, LeafStats& stats) {
+  for_each_legal_move<Us>(pos, [&](const Position& child, Move) { last_ply_stats<~Us>(child, stats, true); });
+}
+
+// perft_stats(pos, remaining) for remaining 0..2, without recursion (as leaf_perft).
+PERFTKIT_HD_INLINE LeafStats leaf_stats(const Position& pos, int remaining) {
+  LeafStats stats{};
+  if (remaining <= 0) ++stats[NODES];
+  else if (remaining == 1) pos.side_to_move == WHITE ? last_ply_stats<WHITE>(pos, stats, true) : last_ply_stats<BLACK>(pos, stats, true);
+  else pos.side_to_move == WHITE ? stats2<WHITE>(pos, stats) : stats2<BLACK>(pos, stats);
+  return stats;
+}
+
+// stats[i] = the leaf statistics of positions[i] below remaining (0..2) plies.
+struct LeafStatsCount {
+  const Position* positions;
+  LeafStats* stats;
+  int remaining;
+
+  PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const { stats[i] = leaf_stats(positions[i], remaining); }
+};
+
+// multiplicities[i] x stats[i][field], exact in 128 bits.
+struct WeightedStat {
+  const std::uint64_t* multiplicities;
+  const LeafStats* stats;
+  StatField field;
+
+  PERFTKIT_HD Sum128 operator()(std::uint64_t i) const { return wide_product(multiplicities[i], stats[i].count[field]); }
+};
+
 // multiplicities[i] x counts[i], exact in 128 bits.
 struct WeightedCount {
   const std::uint64_t* multiplicities;
@@ -77,13 +110,34 @@ struct WeightedCount {
   PERFTKIT_HD Sum128 operator()(std::uint64_t i) const { return wide_product(multiplicities[i], counts[i]); }
 };
 
-// The sort key of a position: one lane of its 128-bit key, masked (tests mask it to force
-// collisions). Equal positions get equal keys; unequal ones may too.
+// The half-move clock as far as a count below the position can tell: the leaf statistics
+// count clocks of 100 and more, which a clock below clock_from (100 minus the plies left)
+// cannot reach; node counts never look at it (clock_from past any clock).
+struct ClockHorizon {
+  std::uint32_t clock_from;
+
+  PERFTKIT_HD_INLINE std::uint32_t operator()(const Position& p) const {
+    return p.halfmove_clock >= clock_from ? p.halfmove_clock + 1u : 0u;
+  }
+};
+
+inline constexpr ClockHorizon CLOCK_NEVER_COUNTS{~std::uint32_t(0)};
+
+// Clock horizon for statistics of `remaining` plies below a position.
+PERFTKIT_HD_INLINE constexpr ClockHorizon stats_clock_horizon(int remaining) {
+  return ClockHorizon{remaining >= 100 ? 0u : std::uint32_t(100 - remaining)};
+}
+
+// The sort key of a position: one lane of its 128-bit key (with the clock where it counts),
+// masked (tests mask it to force collisions). Equal positions get equal keys; unequal ones may too.
 struct SortKey {
   KeySet keys;
   std::uint64_t mask;
+  ClockHorizon clock;
 
-  PERFTKIT_HD std::uint64_t operator()(const Position& p) const { return position_key(p, keys).lo & mask; }
+  PERFTKIT_HD std::uint64_t operator()(const Position& p) const {
+    return (position_key(p, keys).lo + detail::mix64(clock(p))) & mask;
+  }
 };
 
 // True when two positions have the same legal move tree below them: every board, the
@@ -95,11 +149,14 @@ PERFTKIT_HD_INLINE bool same_tree(const Position& a, const Position& b) {
 }
 
 // Equality of the positions two sort-permutation entries point at: the exact test that
-// decides every merge, whatever the keys say.
+// decides every merge, whatever the keys say. Same tree, and the same clock where it counts.
 struct SameTreeAt {
   const Position* positions;
+  ClockHorizon clock;
 
-  PERFTKIT_HD bool operator()(std::uint64_t a, std::uint64_t b) const { return same_tree(positions[a], positions[b]); }
+  PERFTKIT_HD bool operator()(std::uint64_t a, std::uint64_t b) const {
+    return same_tree(positions[a], positions[b]) && clock(positions[a]) == clock(positions[b]);
+  }
 };
 
 // Adds multiplicities, sticking at SATURATED instead of wrapping (associative, so any

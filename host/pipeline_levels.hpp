@@ -33,6 +33,7 @@
 #include "pipeline_arena.hpp"
 #include "pipeline_functors.hpp"
 #include "pipeline_sum128.hpp"
+#include "pipeline_tally.hpp"
 
 namespace perftkit::pipeline {
 
@@ -60,16 +61,19 @@ inline std::size_t level_memory_estimate(std::size_t nodes, int remaining) {
   return static_cast<std::size_t>(bytes);
 }
 
-template <typename System>
+template <typename System, typename Tally>
 class LevelPipeline {
  public:
+  using Total = typename Tally::Total;
+
   LevelPipeline(const System& system, Arena& arena, const PipelineOptions& options, PipelineCounters& counters)
       : system_(system), arena_(arena), options_(options), keys_(options.key_seed), counters_(counters) {}
 
-  // Sum over i < n of multiplicities[i] x perft(positions[i], remaining); both arrays live in
-  // the system's memory. Throws OutOfWorkspace when a single position's children do not fit.
-  u128 count(Position* positions, std::uint64_t* multiplicities, std::uint64_t n, int remaining) {
-    if (n == 0) return 0;
+  // Sum over i < n of multiplicities[i] x the tally of positions[i] below `remaining` plies
+  // (perft, or its leaf statistics with remaining >= 1); both arrays live in the system's
+  // memory. Throws OutOfWorkspace when a single position's children do not fit.
+  Total count(Position* positions, std::uint64_t* multiplicities, std::uint64_t n, int remaining) {
+    if (n == 0) return Total{};
     if (remaining <= 2) return count_leaves(positions, multiplicities, n, remaining);
 
     const ArenaScope scope(arena_);
@@ -77,7 +81,7 @@ class LevelPipeline {
     system_.for_each_index(n + 1, CountChildren{positions, offsets, n});
     system_.run(arena_, n, [&](auto policy) { thrust::exclusive_scan(policy, offsets, offsets + n + 1, offsets); });
 
-    u128 total = 0;
+    Total total{};
     for (std::uint64_t first = 0; first < n;) {
       const std::uint64_t base = system_.read(offsets + first);
       const std::uint64_t room = children_that_fit(remaining - 1);
@@ -105,12 +109,12 @@ class LevelPipeline {
     const std::size_t free_bytes = arena_.available();
     const std::size_t slack = ALIGNMENT_SLACK + free_bytes / SLACK_SHARE;
     if (free_bytes <= slack) return 0;
-    const std::size_t scratch = std::max(options_.merge && child_remaining > 0 ? MERGE_BYTES : 0, sizeof(std::uint64_t));
+    const std::size_t scratch = std::max(options_.merge && child_remaining > 0 ? MERGE_BYTES : 0, LeafTally<Tally>::LEAF_BYTES);
     return (free_bytes - slack) / (NODE_BYTES + scratch);
   }
 
   // Generates the children of parents_count parents, merges them and counts their subtrees.
-  u128 expand(const Position* parents, const std::uint64_t* parent_multiplicities, const std::uint64_t* offsets,
+  Total expand(const Position* parents, const std::uint64_t* parent_multiplicities, const std::uint64_t* offsets,
               std::uint64_t parents_count, std::uint64_t base, std::uint64_t children, int child_remaining) {
     const ArenaScope scope(arena_);
     Position* positions = arena_.push<Position>(children);
@@ -118,28 +122,30 @@ class LevelPipeline {
     system_.for_each_index(parents_count, GenerateChildren{parents, parent_multiplicities, offsets, base, positions, multiplicities});
     ++counters_.chunks;
     counters_.generated += children;
-    const std::uint64_t unique = options_.merge ? merge(positions, multiplicities, children) : children;
+    const std::uint64_t unique =
+        options_.merge ? merge(positions, multiplicities, children, LeafTally<Tally>::clock_horizon(child_remaining)) : children;
     return count(positions, multiplicities, unique, child_remaining);
   }
 
   // Merges identical positions in place, adding their multiplicities; returns how many
   // remain (at the front). Nodes are sorted by key; neighbours merge only when the whole
-  // positions agree, so a key collision can cost a merge, never a count.
-  std::uint64_t merge(Position* positions, std::uint64_t* multiplicities, std::uint64_t n) {
+  // positions agree (and their clocks, where the tally sees them), so a key collision can
+  // cost a merge, never a count.
+  std::uint64_t merge(Position* positions, std::uint64_t* multiplicities, std::uint64_t n, ClockHorizon clock) {
     const ArenaScope scope(arena_);
     std::uint64_t* keys = arena_.push<std::uint64_t>(n);
     std::uint64_t* order = arena_.push<std::uint64_t>(n);
     std::uint64_t* merged = arena_.push<std::uint64_t>(n);
     Position* gathered = arena_.push<Position>(n);
     const std::uint64_t unique = system_.run(arena_, n, [&](auto policy) {
-      thrust::transform(policy, positions, positions + n, keys, SortKey{keys_, options_.key_mask});
+      thrust::transform(policy, positions, positions + n, keys, SortKey{keys_, options_.key_mask, clock});
       thrust::sequence(policy, order, order + n);
       thrust::sort_by_key(policy, keys, keys + n, order);
       // The first node of each run of identical positions stands for the run (written over
       // the keys, which are no longer needed).
       const auto ends = thrust::reduce_by_key(policy, order, order + n,
                                               thrust::make_permutation_iterator(multiplicities, order), keys, merged,
-                                              SameTreeAt{positions}, SaturatingAdd{});
+                                              SameTreeAt{positions, clock}, SaturatingAdd{});
       const std::uint64_t runs = std::uint64_t(ends.first - keys);
       if (thrust::any_of(policy, merged, merged + runs, IsSaturated{}))
         throw std::overflow_error("pipeline: a merged multiplicity exceeds 64 bits");
@@ -152,18 +158,12 @@ class LevelPipeline {
     return unique;
   }
 
-  // The last plies: perft(position, remaining <= 2) per node, times its multiplicity.
-  u128 count_leaves(const Position* positions, const std::uint64_t* multiplicities, std::uint64_t n, int remaining) {
+  // The last plies (remaining <= 2) per node, times its multiplicity.
+  Total count_leaves(const Position* positions, const std::uint64_t* multiplicities, std::uint64_t n, int remaining) {
     const ArenaScope scope(arena_);
-    std::uint64_t* counts = arena_.push<std::uint64_t>(n);
-    system_.for_each_index(n, LeafCount{positions, counts, remaining});
-    const Sum128 sum = system_.run(arena_, n, [&](auto policy) {
-      return thrust::transform_reduce(policy, thrust::counting_iterator<std::uint64_t>(0),
-                                      thrust::counting_iterator<std::uint64_t>(n), WeightedCount{multiplicities, counts},
-                                      Sum128{0, 0}, Sum128Plus{});
-    });
+    const Total total = LeafTally<Tally>::count(system_, arena_, positions, multiplicities, n, remaining);
     counters_.leaf_nodes += n;
-    return sum.value();
+    return total;
   }
 
   const System& system_;
@@ -175,8 +175,8 @@ class LevelPipeline {
 
 // Copies frontier[span] into the arena and counts it. Throws OutOfWorkspace when the arena
 // cannot hold it, std::overflow_error for a multiplicity that does not fit 64 bits.
-template <typename System>
-u128 count_span(const System& system, Arena& arena, const std::vector<FrontierNode>& frontier, std::size_t first,
+template <typename Tally, typename System>
+typename Tally::Total count_span(const System& system, Arena& arena, const std::vector<FrontierNode>& frontier, std::size_t first,
                 std::size_t count, int remaining, const PipelineOptions& options, PipelineCounters& counters) {
   std::vector<Position> positions(count);
   std::vector<std::uint64_t> multiplicities(count);
@@ -190,7 +190,7 @@ u128 count_span(const System& system, Arena& arena, const std::vector<FrontierNo
   std::uint64_t* device_multiplicities = arena.push<std::uint64_t>(count);
   system.upload(device_positions, positions.data(), count * sizeof(Position));
   system.upload(device_multiplicities, multiplicities.data(), count * sizeof(std::uint64_t));
-  LevelPipeline<System> levels(system, arena, options, counters);
+  LevelPipeline<System, Tally> levels(system, arena, options, counters);
   return levels.count(device_positions, device_multiplicities, count, remaining);
 }
 

@@ -80,22 +80,30 @@ class OmpThreads {
 
 }  // namespace
 
-BatchResults count_batches_omp(const std::vector<FrontierNode>& frontier, const std::vector<BatchSpan>& batches,
-                               int remaining, const PipelineOptions& options) {
+template <typename Tally>
+BatchResults<Tally> count_batches_omp(const std::vector<FrontierNode>& frontier, const std::vector<BatchSpan>& batches,
+                                      int remaining, const PipelineOptions& options) {
   const OmpThreads threads(options.threads);
   const OmpSystem system;
   std::size_t biggest = 0;
   for (const BatchSpan& b : batches) biggest = std::max(biggest, b.count);
   const std::size_t budget =
       options.memory_budget ? options.memory_budget : std::min(DEFAULT_OMP_BUDGET, level_memory_estimate(biggest, remaining));
-  BatchWorker<OmpSystem> worker(system, budget, options);
-  BatchResults results;
-  results.totals.assign(batches.size(), 0);
+  BatchWorker<OmpSystem, Tally> worker(system, budget, options);
+  BatchResults<Tally> results;
+  results.totals.assign(batches.size(), typename Tally::Total{});
   results.leftovers.resize(batches.size());
   for (std::size_t i = 0; i < batches.size(); ++i)
     results.totals[i] = worker.run(frontier, batches[i], remaining, results.leftovers[i]);
   results.counters = worker.counters();
   return results;
 }
+
+template BatchResults<CountNodes> count_batches_omp<CountNodes>(const std::vector<FrontierNode>&,
+                                                                const std::vector<BatchSpan>&, int,
+                                                                const PipelineOptions&);
+template BatchResults<CountStats> count_batches_omp<CountStats>(const std::vector<FrontierNode>&,
+                                                                const std::vector<BatchSpan>&, int,
+                                                                const PipelineOptions&);
 
 }  // namespace perftkit::pipeline

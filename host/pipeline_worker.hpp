@@ -18,9 +18,11 @@ namespace perftkit::pipeline {
 // A System for a worker also provides: Block (owns memory: data(), size(), empty()),
 // allocate(bytes) -> Block (throws when it cannot), recover() (clears the state an
 // allocation failure leaves) and is_out_of_memory(const std::exception&).
-template <typename System>
+template <typename System, typename Tally>
 class BatchWorker {
  public:
+  using Total = typename Tally::Total;
+
   // Allocates `budget` bytes, halving while the system is out of memory (not below
   // MIN_BUDGET); a worker left with nothing turns every batch into a leftover.
   BatchWorker(const System& system, std::size_t budget, const PipelineOptions& options)
@@ -29,16 +31,16 @@ class BatchWorker {
   }
 
   // Counts frontier[span] below `remaining`; appends what it could not count to leftovers.
-  u128 run(const std::vector<FrontierNode>& frontier, BatchSpan span, int remaining, std::vector<BatchSpan>& leftovers) {
+  Total run(const std::vector<FrontierNode>& frontier, BatchSpan span, int remaining, std::vector<BatchSpan>& leftovers) {
     for (;;) {
       if (block_.empty()) {
         leftovers.push_back(span);
-        return 0;
+        return Total{};
       }
       PipelineCounters attempt{};
       try {
         Arena arena(block_.data(), block_.size());
-        const u128 total = count_span(system_, arena, frontier, span.first, span.count, remaining, options_, attempt);
+        const Total total = count_span<Tally>(system_, arena, frontier, span.first, span.count, remaining, options_, attempt);
         attempt.batches = 1;
         counters_ += attempt;
         return total;
@@ -46,10 +48,12 @@ class BatchWorker {
         system_.recover();
         if (span.count == 1) {
           leftovers.push_back(span);
-          return 0;
+          return Total{};
         }
         const BatchSpan front{span.first, span.count / 2}, back{span.first + span.count / 2, span.count - span.count / 2};
-        return run(frontier, front, remaining, leftovers) + run(frontier, back, remaining, leftovers);
+        Total total = run(frontier, front, remaining, leftovers);
+        total += run(frontier, back, remaining, leftovers);
+        return total;
       } catch (const std::exception& e) {
         if (!dynamic_cast<const std::bad_alloc*>(&e) && !System::is_out_of_memory(e)) throw;
         system_.recover();

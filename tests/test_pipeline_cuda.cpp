@@ -134,6 +134,41 @@ TEST(PipelineCuda, AllDevicesShareTheWork) {
   EXPECT_EQ(report.counters.devices, cuda::device_count());
 }
 
+// The statistics mode on the GPU: every counter equals the OpenMP system's (itself checked
+// against published tables and the CPU core), at clocks where merging must keep clocks apart.
+TEST(PipelineCuda, StatisticsMatchTheOmpSystem) {
+  PERFTKIT_REQUIRE_DEVICE();
+  const struct {
+    const char* fen;
+    int depth;
+  } cases[] = {{KIWIPETE, 4},
+               {POSITION3, 6},
+               {POSITION4, 5},
+               {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 95 40", 5},
+               {"8/8/3k4/8/1r6/8/4K3/R7 w - - 145 120", 6}};
+  for (const auto& c : cases) {
+    const Position root = position_from_fen(c.fen);
+    PipelineOptions options = on_gpu();
+    options.host_plies = 1;
+    const PipelineStatsReport gpu = pipeline_perft_stats(root, c.depth, true, options);
+    options.system = PipelineSystem::OMP;
+    const PipelineStatsReport omp = pipeline_perft_stats(root, c.depth, true, options);
+    EXPECT_EQ(gpu.system, "cuda");
+    ASSERT_EQ(gpu.divide.size(), omp.divide.size());
+    for (int f = 0; f < STAT_FIELD_NB; ++f) {
+      EXPECT_EQ(str(gpu.stats[StatField(f)]), str(omp.stats[StatField(f)])) << c.fen << " " << stat_json_name(StatField(f));
+      for (std::size_t m = 0; m < gpu.divide.size(); ++m)
+        EXPECT_EQ(str(gpu.divide[m][StatField(f)]), str(omp.divide[m][StatField(f)])) << c.fen << " move " << m;
+    }
+  }
+  const StatsTotals kiwipete = pipeline_perft_stats(position_from_fen(KIWIPETE), 5, false, on_gpu()).stats;
+  EXPECT_EQ(str(kiwipete[NODES]), "193690690");
+  EXPECT_EQ(str(kiwipete[CAPTURES]), "35043416");
+  EXPECT_EQ(str(kiwipete[CHECKS]), "3309887");
+  EXPECT_EQ(str(kiwipete[DOUBLE_CHECKS] - kiwipete[DOUBLE_CHECKMATES]), "2637");
+  EXPECT_EQ(str(kiwipete[CHECKMATES]), "30171");
+}
+
 // The shared suites at the CI depths of the OpenMP test, on the GPU.
 TEST(PipelineCuda, SharedSuitesMatchPublishedCounts) {
   PERFTKIT_REQUIRE_DEVICE();

@@ -16,6 +16,9 @@
 #include <utility>
 #include <vector>
 
+#ifdef PERFTKIT_HAVE_CUDA
+#include "cuda_backend.hpp"
+#endif
 #include "fen.hpp"
 #include "perft_driver.hpp"
 #include "perftkit/perft.hpp"
@@ -539,7 +542,12 @@ TEST(StatsDriver, ThreadsAndMergingNeverChangeACount) {
       EXPECT_EQ(describe(run_stats(root, 4, threads, merge)), describe(reference)) << merge << " " << threads;
 }
 
-TEST(StatsDriver, CudaBackendIsRefused) {
+// Statistics on the CUDA backend run the pipeline's statistics mode (tests/test_pipeline_stats.cpp
+// and test_pipeline_cuda.cpp); without a device the request fails instead of counting elsewhere.
+TEST(StatsDriver, CudaBackendWithoutDeviceIsRefused) {
+#ifdef PERFTKIT_HAVE_CUDA
+  if (cuda::device_count() > 0) GTEST_SKIP() << "a CUDA device is present";
+#endif
   PerftRequest req;
   req.root = position_of(std::string(START_FEN));
   req.depth = 2;

@@ -209,16 +209,19 @@ struct StatsSink {
   }
 };
 
+// The last ply below pos: adds the statistics of every move of Us and its leaf to stats.
+template <Color Us>
+PERFTKIT_HD_INLINE void last_ply_stats(const Position& pos, LeafStats& stats, bool shortcuts) {
+  StatsSink<Us> sink(pos, shortcuts);
+  generate_legal<Us>(pos, sink);
+  stats += sink.stats;
+}
+
 template <Color Us>
 PERFTKIT_HD void perft_stats(const Position& pos, int depth, LeafStats& stats, bool shortcuts) {
   if (depth <= 1) {
-    if (depth == 0) {
-      ++stats[NODES];
-      return;
-    }
-    StatsSink<Us> sink(pos, shortcuts);
-    generate_legal<Us>(pos, sink);
-    stats += sink.stats;
+    if (depth == 0) ++stats[NODES];
+    else last_ply_stats<Us>(pos, stats, shortcuts);
     return;
   }
   for_each_legal_move<Us>(pos,
