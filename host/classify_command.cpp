@@ -18,6 +18,7 @@
 
 #ifdef PERFTKIT_HAVE_CUDA
 #include "cuda_backend.hpp"
+#include "cuda_classify.hpp"
 #endif
 
 namespace perftkit {
@@ -38,13 +39,18 @@ struct ClassifyOptions {
   bool progress = false;
 };
 
-// Classification runs on the CPU; the GPU path needs a device and a classification kernel
-// (the ClassifyFunctor of perftkit/classify.hpp), which this build does not launch yet.
-void check_backend(Backend backend) {
-  if (backend != Backend::CUDA) return;
+// The classifier of each worker: none (each position classified as it is parsed, on the
+// CPU) unless --backend cuda, which gives worker k a batch classifier on GPU k mod the device
+// count, or --backend pipeline, the same batched path with the CPU twin of the kernel. auto
+// stays on the CPU: parsing and writing dominate a row's cost, and only the classification
+// itself would move to the GPU.
+BatchClassifierFactory batch_classifier(Backend backend) {
+  if (backend == Backend::PIPELINE) return [](unsigned) { return make_cpu_batch_classifier(); };
+  if (backend != Backend::CUDA) return {};
 #ifdef PERFTKIT_HAVE_CUDA
-  if (cuda::device_count() == 0) throw UsageError("--backend cuda: no CUDA device");
-  throw UsageError("--backend cuda: GPU classification is not available in this build; use --backend cpu");
+  const int devices = cuda::device_count();
+  if (devices == 0) throw UsageError("--backend cuda: no CUDA device");
+  return [devices](unsigned worker) { return cuda::make_batch_classifier(int(worker % unsigned(devices))); };
 #else
   throw UsageError("--backend cuda: no CUDA device (this build has no CUDA backend)");
 #endif
@@ -71,7 +77,6 @@ void write_summary_file(const std::string& path, bool rows_on_stdout, const Clas
 }
 
 int run(const ClassifyOptions& opt) {
-  check_backend(opt.backend);
   const bool rows_on_stdout = opt.output.empty() || opt.output == "-";
   if (opt.summary_json == "-" && rows_on_stdout)
     throw UsageError("--summary-json -: the rows go to stdout; give -o FILE for them");
@@ -87,6 +92,7 @@ int run(const ClassifyOptions& opt) {
   pipeline.positions = opt.positions;
   pipeline.threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
   pipeline.header = !opt.no_header;
+  pipeline.batch_classifier = batch_classifier(opt.backend);
 
   const int out_fd = open_output(opt.output);
   const bool terminal = ::isatty(STDERR_FILENO) != 0;
@@ -150,9 +156,11 @@ void add_classify_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--strict", opt->strict, "Exit with 1 when any row is rejected");
   cmd->add_flag("--no-header", opt->no_header, "Leave out the CSV/TSV header line");
   cmd->add_option("-t,--threads", opt->threads, "Worker threads (default: all cores)")->check(CLI::Range(1u, 4096u));
-  cmd->add_option("--backend", opt->backend, "auto | cpu | cuda")
+  cmd->add_option("--backend", opt->backend,
+                  "auto | cpu | cuda (each block's positions classified in one batch on a GPU) | pipeline (that "
+                  "batched path on the CPU)")
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
-      ->option_text("auto|cpu|cuda (auto)");
+      ->option_text("auto|cpu|cuda|pipeline (auto)");
   cmd->add_flag("--progress", opt->progress, "Show progress on stderr even when it is not a terminal");
   cmd->callback([opt, &exit_code] { exit_code = run(*opt); });
 }

@@ -60,8 +60,8 @@ std::string_view fen_column(const PositionLine& line, const Position& pos, char 
 
 }  // namespace
 
-std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, const RowFormatter& formatter,
-                             ByteBuffer& out, ClassifySummary& summary, std::size_t max_line_bytes) {
+std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, RowSink& sink,
+                             std::size_t max_line_bytes) {
   std::uint64_t rejected = 0, number = first_line;
   char fen_buffer[FEN_COLUMN_BYTES];
   for (const char *p = text.data(), *end = text.data() + text.size(); p < end; ++number) {
@@ -70,7 +70,7 @@ std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, co
     const std::string_view text_line(p, std::size_t(eol - p));
     p = eol + 1;
     if (text_line.size() > max_line_bytes) {
-      report_long_line(text_line, number, max_line_bytes, formatter, out, summary);
+      report_long_line(text_line, number, max_line_bytes, sink);
       ++rejected;
       continue;
     }
@@ -84,31 +84,28 @@ std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, co
       const Position& pos = parsed->position;
       row.valid = true;
       row.side_to_move = pos.side_to_move;
-      row.cls = classify(pos);
       row.fen = fen_column(line, pos, fen_buffer);
       row.fen_plain = true;
       row.warnings = parsed->warnings;
       row.chess960 = parsed->chess960;
+      sink.position_row(row, pos, 0);
     } else {
       row.fen = line.shown;
       row.error = parsed.error;
       ++rejected;
+      sink.finished_row(row);
     }
-    formatter.row(out, row);
-    summary.add(row);
   }
   return rejected;
 }
 
-void report_long_line(std::string_view start, std::uint64_t line, std::size_t max_bytes,
-                      const RowFormatter& formatter, ByteBuffer& out, ClassifySummary& summary) {
+void report_long_line(std::string_view start, std::uint64_t line, std::size_t max_bytes, RowSink& sink) {
   const std::string error = "line: longer than " + std::to_string(max_bytes) + " bytes (not a position)";
   ClassifyRow row;
   row.line = line;
   row.fen = start.substr(0, 64);
   row.error = error;
-  formatter.row(out, row);
-  summary.add(row);
+  sink.finished_row(row);
 }
 
 }  // namespace perftkit

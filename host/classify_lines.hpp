@@ -4,9 +4,10 @@
 #include <cstdint>
 #include <string_view>
 
-#include "classify_format.hpp"
-#include "classify_summary.hpp"
 #include "classify_buffer.hpp"
+#include "classify_format.hpp"
+#include "classify_row_sink.hpp"
+#include "classify_summary.hpp"
 
 namespace perftkit {
 
@@ -14,14 +15,21 @@ namespace perftkit {
 inline constexpr std::size_t MAX_LINE_BYTES = 1 << 20;
 
 // Classifies every position line of text (whole lines; first_line is the number of the
-// first), appending one row per position to out and counting it in summary; blank lines and
-// '#' comments give no row, a line longer than max_line_bytes a rejected one. Returns the
-// number of rows that were rejected.
-std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, const RowFormatter& formatter,
-                             ByteBuffer& out, ClassifySummary& summary, std::size_t max_line_bytes = MAX_LINE_BYTES);
+// first), giving sink one row per position; blank lines and '#' comments give no row, a line
+// longer than max_line_bytes a rejected one. Returns the number of rows that were rejected.
+// The caller flushes the sink.
+std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, RowSink& sink,
+                             std::size_t max_line_bytes = MAX_LINE_BYTES);
+
+// The same, each row appended to out and counted in summary as it is classified.
+inline std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, const RowFormatter& formatter,
+                                    ByteBuffer& out, ClassifySummary& summary,
+                                    std::size_t max_line_bytes = MAX_LINE_BYTES) {
+  ImmediateRowSink sink(formatter, out, summary);
+  return classify_lines(text, first_line, sink, max_line_bytes);
+}
 
 // The row for a line the reader had to cut (longer than max_bytes): rejected, with its start.
-void report_long_line(std::string_view start, std::uint64_t line, std::size_t max_bytes,
-                      const RowFormatter& formatter, ByteBuffer& out, ClassifySummary& summary);
+void report_long_line(std::string_view start, std::uint64_t line, std::size_t max_bytes, RowSink& sink);
 
 }  // namespace perftkit

@@ -11,9 +11,8 @@ namespace {
 // Turns the positions of one game into rows (all of them, or only the last one).
 class RowVisitor final : public PgnVisitor {
  public:
-  RowVisitor(std::uint64_t game, PgnPositions positions, const RowFormatter& formatter, ByteBuffer& out,
-             ClassifySummary& summary)
-      : game_(game), positions_(positions), formatter_(formatter), out_(out), summary_(summary) {}
+  RowVisitor(std::uint64_t game, PgnPositions positions, RowSink& sink)
+      : game_(game), positions_(positions), sink_(sink) {}
 
   void start(std::uint32_t warnings, bool chess960) override {
     warnings_ = warnings;
@@ -34,8 +33,7 @@ class RowVisitor final : public PgnVisitor {
     ClassifyRow row = base(ply);
     row.fen = fen;
     row.error = error;
-    formatter_.row(out_, row);
-    summary_.add(row);
+    sink_.finished_row(row);
   }
 
  private:
@@ -56,17 +54,13 @@ class RowVisitor final : public PgnVisitor {
     row.fen_plain = true;
     row.valid = true;
     row.side_to_move = pos.side_to_move;
-    row.cls = classify(pos, repetitions);
     row.has_history = true;
-    formatter_.row(out_, row);
-    summary_.add(row);
+    sink_.position_row(row, pos, repetitions);
   }
 
   std::uint64_t game_;
   PgnPositions positions_;
-  const RowFormatter& formatter_;
-  ByteBuffer& out_;
-  ClassifySummary& summary_;
+  RowSink& sink_;
   std::uint32_t warnings_ = 0;
   bool chess960_ = false;
   Position last_{};
@@ -76,13 +70,12 @@ class RowVisitor final : public PgnVisitor {
 }  // namespace
 
 std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>& games, std::uint64_t first_game,
-                             PgnPositions positions, const RowFormatter& formatter, ByteBuffer& out,
-                             ClassifySummary& summary) {
+                             PgnPositions positions, RowSink& sink, ClassifySummary& summary) {
   std::uint64_t rejected = 0, number = first_game;
   summary.games += games.size();
   for (const GameSpan& span : games) {
     const std::uint64_t game = number++;
-    RowVisitor visitor(game, positions, formatter, out, summary);
+    RowVisitor visitor(game, positions, sink);
     const PgnReplay replay = replay_game(text.substr(span.begin, span.end - span.begin), visitor);
     const bool had_position = replay.error.empty() || replay.error_ply > 0;
     if (!replay.error.empty()) {

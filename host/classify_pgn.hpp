@@ -5,9 +5,10 @@
 #include <string_view>
 #include <vector>
 
-#include "classify_format.hpp"
-#include "classify_summary.hpp"
 #include "classify_buffer.hpp"
+#include "classify_format.hpp"
+#include "classify_row_sink.hpp"
+#include "classify_summary.hpp"
 
 namespace perftkit {
 
@@ -19,10 +20,18 @@ struct GameSpan {
 };
 
 // Replays each game of text (cut by find_game_end; games are numbered from first_game) and
-// appends its rows to out, counting them in summary. A game that stops at a bad move or tag
-// adds one rejected row naming the game and ply. Returns the number of rejected rows.
+// gives its rows to sink, counting the games (and games with errors) in summary. A game that
+// stops at a bad move or tag adds one rejected row naming the game and ply. Returns the number
+// of rejected rows. The caller flushes the sink.
 std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>& games, std::uint64_t first_game,
-                             PgnPositions positions, const RowFormatter& formatter, ByteBuffer& out,
-                             ClassifySummary& summary);
+                             PgnPositions positions, RowSink& sink, ClassifySummary& summary);
+
+// The same, each row appended to out and counted in summary as it is classified.
+inline std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>& games,
+                                    std::uint64_t first_game, PgnPositions positions, const RowFormatter& formatter,
+                                    ByteBuffer& out, ClassifySummary& summary) {
+  ImmediateRowSink sink(formatter, out, summary);
+  return classify_games(text, games, first_game, positions, sink, summary);
+}
 
 }  // namespace perftkit

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -64,7 +65,7 @@ class Pipeline {
     try {
       threads_.emplace_back([this] { guarded([this] { read_all(); }); });
       for (unsigned i = 0; i < std::max(1u, options_.threads); ++i)
-        threads_.emplace_back([this] { guarded([this] { work(); }); });
+        threads_.emplace_back([this, i] { guarded([this, i] { work(i); }); });
       write_in_order();
     } catch (...) {
       fail(std::current_exception());
@@ -229,22 +230,27 @@ class Pipeline {
 
   // --- the worker threads ---
 
-  void work() {
+  void work(unsigned worker) {
+    const std::unique_ptr<BatchClassifier> batch =
+        options_.batch_classifier ? options_.batch_classifier(worker) : nullptr;
     while (const std::optional<Block*> next = work_.pop()) {
       Block& b = **next;
       b.out.clear();
       b.summary = ClassifySummary{};
       const RowFormatter& formatter = formatters_[b.input];
+      std::optional<ImmediateRowSink> immediate;
+      std::optional<BatchedRowSink> batched;
+      RowSink& sink = batch ? static_cast<RowSink&>(batched.emplace(*batch, formatter, b.out, b.summary))
+                            : static_cast<RowSink&>(immediate.emplace(formatter, b.out, b.summary));
       if (b.long_line) {
-        report_long_line(b.text.view(), b.first_line, options_.max_line_bytes, formatter, b.out, b.summary);
+        report_long_line(b.text.view(), b.first_line, options_.max_line_bytes, sink);
         b.rejected = 1;
       } else if (b.kind == InputKind::PGN) {
-        b.rejected = classify_games(b.text.view(), b.games, b.first_game, options_.positions, formatter, b.out,
-                                    b.summary);
+        b.rejected = classify_games(b.text.view(), b.games, b.first_game, options_.positions, sink, b.summary);
       } else {
-        b.rejected =
-            classify_lines(b.text.view(), b.first_line, formatter, b.out, b.summary, options_.max_line_bytes);
+        b.rejected = classify_lines(b.text.view(), b.first_line, sink, options_.max_line_bytes);
       }
+      sink.flush();
       {
         std::lock_guard lock(done_mutex_);
         done_[b.sequence % done_.size()] = &b;

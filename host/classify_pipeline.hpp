@@ -6,8 +6,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
+#include "classify_batch.hpp"
 #include "classify_format.hpp"
 #include "classify_input.hpp"
 #include "classify_lines.hpp"
@@ -15,6 +17,9 @@
 #include "classify_summary.hpp"
 
 namespace perftkit {
+
+// Makes the batch classifier of one worker (worker 0, 1, ...), e.g. on a GPU of its own.
+using BatchClassifierFactory = std::function<std::unique_ptr<BatchClassifier>(unsigned worker)>;
 
 struct PipelineOptions {
   InputKind kind = InputKind::AUTO;
@@ -26,6 +31,7 @@ struct PipelineOptions {
   std::size_t pgn_block_bytes = 1 << 18;   // input bytes per block of PGN games
   std::size_t max_line_bytes = MAX_LINE_BYTES;  // a longer line is reported as rejected, not buffered
   std::size_t max_game_bytes = 1 << 24;    // a longer game is cut at a line break
+  BatchClassifierFactory batch_classifier;  // set: each block's positions are classified as one batch
 };
 
 struct PipelineResult {

@@ -13,7 +13,12 @@
 #include <sstream>
 #include <string>
 
+#include "classify_batch.hpp"
 #include "classify_pipeline.hpp"
+#ifdef PERFTKIT_HAVE_CUDA
+#include "cuda_backend.hpp"
+#include "cuda_classify.hpp"
+#endif
 
 namespace perftkit {
 namespace {
@@ -128,6 +133,105 @@ TEST(ClassifyPipeline, EmptyInputGivesTheHeaderOnly) {
   EXPECT_EQ(run.output.find('\n'), run.output.size() - 1);
 }
 
+// ---- batched classification (the GPU's path; here with the kernel's CPU twin) -------------
+
+// A batch classifier that records the batches it was given, around the CPU twin.
+class RecordingClassifier final : public BatchClassifier {
+ public:
+  explicit RecordingClassifier(std::size_t& batches) : batches_(batches) {}
+  void classify(std::span<const Position> positions, std::span<const std::uint8_t> repetitions,
+                std::span<Classification> out) override {
+    ++batches_;
+    inner_->classify(positions, repetitions, out);
+  }
+
+ private:
+  std::size_t& batches_;
+  std::unique_ptr<BatchClassifier> inner_ = make_cpu_batch_classifier();
+};
+
+PipelineOptions batched(PipelineOptions o, std::vector<std::size_t>& batches_per_worker) {
+  batches_per_worker.assign(std::max(1u, o.threads), 0);
+  o.batch_classifier = [&batches_per_worker](unsigned worker) {
+    return std::make_unique<RecordingClassifier>(batches_per_worker.at(worker));
+  };
+  return o;
+}
+
+std::size_t sum(const std::vector<std::size_t>& v) {
+  std::size_t s = 0;
+  for (std::size_t x : v) s += x;
+  return s;
+}
+
+// Every row, byte for byte, as the position-at-a-time path writes it: valid and rejected
+// rows interleaved, every format, whatever the blocks and threads.
+TEST(ClassifyBatch, SameRowsAsClassifyingOneAtATime) {
+  std::string text;
+  const std::string lines = read_file(test_data("classify_lines.txt"));
+  for (int i = 0; i < 400; ++i) text += lines;  // several reads of 64 KiB: several blocks
+  const TempFile file(text);
+  for (const RowFormat format : {RowFormat::CSV, RowFormat::TSV, RowFormat::JSONL}) {
+    PipelineOptions options = tiny_blocks(3);
+    options.format = format;
+    const PipelineRun reference = run_on({file.path()}, options);
+    std::vector<std::size_t> batches;
+    const PipelineRun run = run_on({file.path()}, batched(options, batches));
+    EXPECT_EQ(run.output, reference.output);
+    EXPECT_EQ(run.result.rejected, 400u);
+    EXPECT_GT(sum(batches), 3u);
+  }
+}
+
+TEST(ClassifyBatch, SharedPositionsInLargeBatches) {
+  const std::string lichess = std::string(PERFTKIT_SHARED_DATA) + "/positions/lichess-30K-games.txt";
+  if (!std::filesystem::exists(lichess)) GTEST_SKIP() << "no shared data at " << lichess;
+  PipelineOptions options;
+  options.threads = 2;
+  const PipelineRun reference = run_on({lichess}, options);
+  std::vector<std::size_t> batches;
+  const PipelineRun run = run_on({lichess}, batched(options, batches));
+  EXPECT_EQ(run.output, reference.output);
+  EXPECT_EQ(run.result.summary.rows, 30000u);
+  EXPECT_EQ(run.result.summary.in_check, reference.result.summary.in_check);
+  EXPECT_GE(sum(batches), 2u);
+}
+
+// PGN games: positions with their repetition counts, and games that stop at an error.
+TEST(ClassifyBatch, PgnGamesWithRepetitionsAndErrors) {
+  const std::string games = test_data("classify_games.pgn"), errors = test_data("classify_errors.pgn");
+  for (const PgnPositions positions : {PgnPositions::ALL, PgnPositions::FINAL}) {
+    PipelineOptions options = tiny_blocks(2);
+    options.positions = positions;
+    const PipelineRun reference = run_on({games, errors}, options);
+    std::vector<std::size_t> batches;
+    const PipelineRun run = run_on({games, errors}, batched(options, batches));
+    EXPECT_EQ(run.output, reference.output);
+    EXPECT_EQ(run.result.rejected, 6u);
+  }
+}
+
+TEST(ClassifyBatch, LongLinesStayInOrder) {
+  const std::string good = "8/8/8/4k3/8/8/8/4K3 w - - 0 1 ok\n";
+  const TempFile file(good + std::string(5000, 'y') + "\n" + good + "bad fen\n" + good);
+  const PipelineRun reference = run_on({file.path()}, tiny_blocks(2));
+  std::vector<std::size_t> batches;
+  const PipelineRun run = run_on({file.path()}, batched(tiny_blocks(2), batches));
+  EXPECT_EQ(run.output, reference.output);
+  EXPECT_EQ(run.result.rejected, 2u);
+}
+
+TEST(ClassifyBatch, CpuTwinRefusesMismatchedSpans) {
+  const auto classifier = make_cpu_batch_classifier();
+  std::vector<Position> positions(2);
+  std::vector<Classification> out(1);
+  EXPECT_THROW(classifier->classify(positions, {}, out), std::invalid_argument);
+  std::vector<std::uint8_t> repetitions(3);
+  out.resize(2);
+  EXPECT_THROW(classifier->classify(positions, repetitions, out), std::invalid_argument);
+}
+
+
 TEST(ClassifyPipeline, InputKindFromNameAndFirstBytes) {
   EXPECT_EQ(detect_input_kind(true, "8/8/8"), InputKind::PGN);
   EXPECT_EQ(detect_input_kind(false, "\n  [Event \"x\"]"), InputKind::PGN);
@@ -154,6 +258,37 @@ CommandResult perftkit(const std::string& args) {
   return result;
 }
 
+// The rows `perftkit classify ARGS` writes to a file (stderr's progress and summary apart).
+std::string classify_rows(const std::string& args) {
+  const TempFile out;
+  const CommandResult r = perftkit("classify " + args + " -o " + out.path());
+  EXPECT_EQ(r.exit_code, 0) << args << ": " << r.output;
+  return read_file(out.path());
+}
+
+TEST(ClassifyCli, PipelineBackendWritesTheSameRows) {
+  for (const char* name : {"classify_lines.txt", "classify_games.pgn", "classify_errors.pgn"}) {
+    const std::string file = test_data(name);
+    const std::string cpu = classify_rows("--backend cpu " + file);
+    EXPECT_EQ(classify_rows("--backend pipeline " + file), cpu) << name;
+    EXPECT_GT(cpu.size(), 100u);
+  }
+}
+
+#ifdef PERFTKIT_HAVE_CUDA
+// The kernel against the CPU on the shared positions, the test vector and PGN games.
+TEST(ClassifyCli, CudaBackendWritesTheSameRows) {
+  if (cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  std::vector<std::string> files = {test_data("classify_games.pgn"), test_data("classify_lines.txt")};
+  for (const char* name : {"lichess-30K-games.txt", "test-vector.txt"})
+    files.push_back(std::string(PERFTKIT_SHARED_DATA) + "/positions/" + name);
+  for (const std::string& file : files) {
+    if (!std::filesystem::exists(file)) continue;
+    EXPECT_EQ(classify_rows("--backend cuda " + file), classify_rows("--backend cpu " + file)) << file;
+  }
+}
+#endif
+
 TEST(ClassifyCli, BadRowsKeepTheExitCodeZeroUnlessStrict) {
   const std::string file = test_data("classify_lines.txt");
   const CommandResult normal = perftkit("classify " + file);
@@ -173,6 +308,9 @@ TEST(ClassifyCli, UnreadableFileExitsTwoWithTheReason) {
 }
 
 TEST(ClassifyCli, CudaBackendWithoutADeviceFailsCleanly) {
+#ifdef PERFTKIT_HAVE_CUDA
+  if (cuda::device_count() > 0) GTEST_SKIP() << "a CUDA device is present";
+#endif
   const CommandResult r = perftkit("classify --backend cuda " + test_data("classify_lines.txt"));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("no CUDA device"), std::string::npos) << r.output;
