@@ -12,7 +12,9 @@
 #include "bench_report.hpp"
 #include "bench_workload.hpp"
 #include "cli_common.hpp"
+#include "hash_sizing.hpp"
 #include "perft_driver.hpp"
+#include "system_memory.hpp"
 
 #ifdef PERFTKIT_HAVE_PIPELINE
 #include "pipeline.hpp"
@@ -62,6 +64,20 @@ BenchBackend driver_backend(const std::string& name, Backend backend, unsigned t
           }};
 }
 
+// Time to result, not move generation: merging on and a transposition table sized for the
+// case (a fresh one per run), as `perftkit perft` runs by default.
+BenchBackend hashed_backend(const std::string& name, unsigned threads) {
+  return {name, [threads](const BenchCase& c) {
+            PerftRequest req;
+            req.root = c.root;
+            req.depth = c.depth;
+            req.backend = Backend::CPU;
+            req.threads = threads;
+            req.hash_bytes = std::min(default_hash_bytes(), suggested_hash_bytes(c.root, c.depth));
+            return run_perft(req).nodes;
+          }};
+}
+
 #ifdef PERFTKIT_HAVE_PIPELINE
 BenchBackend pipeline_backend(const std::string& name, PipelineSystem system, unsigned threads) {
   return {name, [system, threads](const BenchCase& c) {
@@ -80,7 +96,7 @@ std::vector<BenchBackend> resolve_backends(const std::vector<std::string>& names
   std::vector<std::string> wanted;
   for (const std::string& n : names) {
     if (n == "all") {
-      wanted.insert(wanted.end(), {"cpu", "pipeline-omp"});
+      wanted.insert(wanted.end(), {"cpu", "pipeline-omp", "cpu-hash"});
       if (gpu) wanted.insert(wanted.end(), {"cuda", "pipeline-cuda"});
     } else if (n == "pipeline") {
       wanted.push_back(gpu ? "pipeline-cuda" : "pipeline-omp");
@@ -93,6 +109,8 @@ std::vector<BenchBackend> resolve_backends(const std::vector<std::string>& names
     if (std::any_of(backends.begin(), backends.end(), [&](const BenchBackend& b) { return b.name == n; })) continue;
     if (n == "cpu") {
       backends.push_back(driver_backend(n, Backend::CPU, threads));
+    } else if (n == "cpu-hash") {
+      backends.push_back(hashed_backend(n, threads));
     } else if (n == "cuda") {
       if (!gpu) throw UsageError("--backend cuda: no CUDA device is available (or perftkit was built without CUDA)");
       backends.push_back(driver_backend(n, Backend::CUDA, threads));
@@ -105,7 +123,7 @@ std::vector<BenchBackend> resolve_backends(const std::vector<std::string>& names
       throw UsageError("--backend " + n + ": perftkit was built without the pipeline (no Thrust or OpenMP)");
 #endif
     } else {
-      throw UsageError("--backend: unknown backend '" + n + "' (cpu, cuda, pipeline, pipeline-omp, pipeline-cuda, all)");
+      throw UsageError("--backend: unknown backend '" + n + "' (cpu, cpu-hash, cuda, pipeline, pipeline-omp, pipeline-cuda, all)");
     }
   }
   return backends;
@@ -175,10 +193,11 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "bench", "Fixed perft workload (six standard positions, merging off) per backend: median times, nodes/s and a "
-               "determinism signature checked against the published counts");
+               "determinism signature checked against the published counts; cpu-hash times the same cases with "
+               "merging and a hash table (time to result, reported apart)");
   cmd->add_option("--backend", opt->backends,
-                  "cpu | cuda | pipeline (CUDA when a device is present, else OpenMP) | pipeline-omp | pipeline-cuda | "
-                  "all; several separated by commas")
+                  "cpu | cpu-hash | cuda | pipeline (CUDA when a device is present, else OpenMP) | pipeline-omp | "
+                  "pipeline-cuda | all; several separated by commas")
       ->delimiter(',')
       ->default_str("cpu");
   cmd->add_option("--repeats", opt->repeats, "Timed runs per position (the median is reported)")

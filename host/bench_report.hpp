@@ -43,6 +43,10 @@ struct BenchRun {
   bool passed() const;
 };
 
+// True for a backend that merges transpositions and uses a hash table ("cpu-hash"): its
+// nodes/s is time to result, not move-generation speed, and is reported apart.
+bool bench_backend_hashed(const std::string& backend);
+
 // True when a row is shown: every row of the fixed workload, mismatches of a suite workload.
 bool bench_row_shown(const BenchRun& run, const BenchRow& row);
 // The table row of one result, as printed when it completes.

@@ -1,5 +1,6 @@
 #include "perft_command.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -7,6 +8,7 @@
 
 #include "cli_common.hpp"
 #include "fen.hpp"
+#include "hash_sizing.hpp"
 #include "json_writer.hpp"
 #include "stats_output.hpp"
 #include "system_memory.hpp"
@@ -31,8 +33,10 @@ struct PerftOptions {
   bool cross_check = false;
 };
 
-std::size_t hash_mb(const PerftOptions& opt) {
-  return opt.hash_mb ? *opt.hash_mb : default_hash_bytes() >> 20;
+// --hash, or what the run needs (suggested_hash_bytes), at most a quarter of available memory.
+std::size_t hash_mb(const PerftOptions& opt, const Position& root) {
+  if (opt.hash_mb) return *opt.hash_mb;
+  return std::min(default_hash_bytes(), suggested_hash_bytes(root, opt.depth)) >> 20;
 }
 
 // The root position: the FEN, then every --moves move, each checked for legality.
@@ -121,10 +125,12 @@ int run(const PerftOptions& opt) {
   req.chess960 = opt.chess960 || root.chess960;
   req.merge_transpositions = !opt.no_merge;
   req.stats = opt.stats;
-  req.hash_bytes = hash_mb(opt) << 20;
+  const std::size_t table_mb = runs_with_hash_table(req) ? hash_mb(opt, req.root) : 0;
+  req.hash_bytes = table_mb << 20;
   req.hash_seed = opt.seed;
   if (hash_table_bytes(req) && opt.depth > 3)
-    std::fprintf(stderr, "hash: %zu MB%s, seed %llu\n", hash_mb(opt), opt.hash_mb ? "" : " (default: a quarter of available memory)",
+    std::fprintf(stderr, "hash: %zu MB%s, seed %llu\n", table_mb,
+                 opt.hash_mb ? "" : " (default: what this depth needs, at most a quarter of available memory)",
                  static_cast<unsigned long long>(opt.seed));
   PerftReport report;
   try {
@@ -164,7 +170,8 @@ void add_perft_command(CLI::App& app, int& exit_code) {
                 "Count captures, e.p., castles, promotions, checks (discovered, double), mates, stalemates, "
                 "dead positions and the 50/75-move clocks at the leaves (every backend)");
   cmd->add_option("--hash", opt->hash_mb,
-                  "Transposition table of subtree counts, in MB (0: none; default: a quarter of available memory)");
+                  "Transposition table of subtree counts, in MB (0: none; default: what the depth needs, at most a "
+                  "quarter of available memory)");
   cmd->add_option("--seed", opt->seed, "Key set of the transposition table (independent keys per seed)")
       ->capture_default_str();
   cmd->add_flag("--cross-check", opt->cross_check,

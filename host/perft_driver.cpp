@@ -168,10 +168,12 @@ bool cuda_usable() {
 
 }  // namespace
 
-std::size_t hash_table_bytes(const PerftRequest& req) {
+bool runs_with_hash_table(const PerftRequest& req) {
   const bool on_cpu = req.backend == Backend::CPU || (req.backend == Backend::AUTO && !cuda_usable());
-  return on_cpu && !req.stats && req.depth >= 3 ? req.hash_bytes : 0;
+  return on_cpu && !req.stats && req.depth >= 3;
 }
+
+std::size_t hash_table_bytes(const PerftRequest& req) { return runs_with_hash_table(req) ? req.hash_bytes : 0; }
 
 unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
 

@@ -50,8 +50,11 @@ struct PerftReport {
 // CUDA backend is asked for and no device can run it; AUTO picks CUDA when a device is present.
 PerftReport run_perft(const PerftRequest& request);
 
-// Bytes of transposition table a run of request uses (0: none): the table serves the CPU
-// backend counting nodes (not statistics) three plies deep or more.
+// Whether a run of request can use a transposition table: the table serves the CPU backend
+// counting nodes (not statistics) three plies deep or more.
+bool runs_with_hash_table(const PerftRequest& request);
+
+// Bytes of transposition table a run of request uses (0: none).
 std::size_t hash_table_bytes(const PerftRequest& request);
 
 // Number of hardware threads (at least 1).

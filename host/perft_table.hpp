@@ -20,6 +20,9 @@ class PerftTable {
   // The stored count of the subtree of `depth` plies under the keyed position, if present.
   bool probe(const PositionKey& key, int depth, std::uint64_t& count) const;
 
+  // Asks the memory for the key's bucket ahead of a probe or store.
+  void prefetch(const PositionKey& key) const { __builtin_prefetch(&buckets_[key.lo & mask_]); }
+
   // Stores a count; depth must be 1..255. Deeper entries are preferred in the first slot.
   void store(const PositionKey& key, int depth, std::uint64_t count);
 

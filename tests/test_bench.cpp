@@ -86,6 +86,24 @@ TEST(BenchCommand, SmallWorkloadPassesAndWritesJson) {
   std::filesystem::remove(json);
 }
 
+// The hashed backend counts the same cases with merging and a table: its signature is checked
+// like any other, and its speed is labelled as time to result, apart from move generation.
+TEST(BenchCommand, HashedBackendIsCheckedAndReportedApart) {
+  const std::filesystem::path json = std::filesystem::temp_directory_path() / "perftkit_test_bench_hash.json";
+  const CommandResult r =
+      run_binary("bench --depth-offset -2 --repeats 1 --warmup 0 --backend cpu,cpu-hash --json " + json.string());
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("all backends match"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("time to result: merging + hash, not move generation"), std::string::npos) << r.output;
+  std::ifstream in(json);
+  std::stringstream text;
+  text << in.rdbuf();
+  EXPECT_NE(text.str().find("\"backend\":\"cpu-hash\""), std::string::npos) << text.str();
+  EXPECT_NE(text.str().find("\"measures\":\"time to result (merging and hash table)\""), std::string::npos);
+  EXPECT_NE(text.str().find("\"measures\":\"move generation\""), std::string::npos);
+  std::filesystem::remove(json);
+}
+
 TEST(BenchCommand, BadUsageExitsTwo) {
   EXPECT_EQ(run_binary("bench --depth-offset 9").exit_code, 2);
   EXPECT_EQ(run_binary("bench --backend nonsense").exit_code, 2);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "fen.hpp"
+#include "hash_sizing.hpp"
 #include "hashed_perft.hpp"
 #include "perft_driver.hpp"
 #include "suite.hpp"
@@ -132,6 +133,27 @@ TEST(HashedPerft, DriverAgreesWithoutTableAcrossThreadsAndSizes) {
       EXPECT_EQ(sum, u128(193690690));
     }
   }
+}
+
+// The default table follows the run: none below depth 3, a floor for small runs, growing
+// with depth (about 13 times a ply from the start position), always a power of two.
+TEST(HashSizing, TableGrowsWithTheDepthItServes) {
+  const Position start = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  EXPECT_EQ(suggested_hash_bytes(start, 2), 0u);
+  EXPECT_EQ(suggested_hash_bytes(start, 4), std::size_t(16) << 20);
+  std::size_t previous = 0;
+  for (int depth = 3; depth <= 12; ++depth) {
+    const std::size_t bytes = suggested_hash_bytes(start, depth);
+    EXPECT_EQ(bytes & (bytes - 1), 0u) << depth;
+    EXPECT_GE(bytes, previous) << depth;
+    previous = bytes;
+  }
+  // Perft 8 stores the 9.4 million distinct positions of ply 6 (and fewer above): 32 bytes
+  // each, twice over, is about 0.6 GB.
+  EXPECT_GE(suggested_hash_bytes(start, 8), std::size_t(512) << 20);
+  EXPECT_LE(suggested_hash_bytes(start, 8), std::size_t(4096) << 20);
+  // A position with no legal move has nothing to store.
+  EXPECT_EQ(suggested_hash_bytes(position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), 6), std::size_t(16) << 20);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 
 #include "perftkit/bitboard.hpp"
 #include "perftkit/magics.hpp"
