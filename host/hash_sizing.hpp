@@ -9,7 +9,7 @@
 namespace perftkit {
 
 // Bytes of table for perft(root, depth) when every distinct position at plies up to
-// depth - 2 (the subtrees of two plies or more) is stored twice over: the distinct positions
+// depth - 2 (the subtrees of two plies or more) has a slot: the distinct positions
 // at plies 1..3 are counted and extrapolated with the growth of the last ply. A power of two,
 // at least 16 MiB; 0 below depth 3 (no subtree is stored).
 std::size_t suggested_hash_bytes(const Position& root, int depth);
