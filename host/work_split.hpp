@@ -1,6 +1,6 @@
-// Cutting a perft into shards: the merged frontier at a split depth, in contiguous runs of
-// about equal numbers of distinct positions (neighbours share subtrees, which a worker's
-// transposition table then reuses). Deterministic: the same request always gives the same
+// Cutting a perft into shards: the merged frontier at a split depth (half-move clocks set to
+// 0: a count does not depend on them), in contiguous runs of about equal numbers of distinct
+// positions (neighbours share subtrees, which a worker's transposition table then reuses). Deterministic: the same request always gives the same
 // shards, byte for byte, so a lost shard file can be written again.
 #pragma once
 
