@@ -92,7 +92,6 @@ bool create_file_exclusively(const std::string& path, std::string_view bytes) {
     throw_errno("open", path);
   }
   write_all(fd.get(), bytes, path);
-  if (::fsync(fd.get()) != 0) throw_errno("fsync", path);
   fd.close_checked(path);
   return true;
 }

@@ -195,8 +195,8 @@ int perft_in_work_dir_mpi(const WorkDirPerft& request) {
     return EXIT_OK;
   }
   describe_work_dir(*dir, scan_work_dir(*dir, request.claim_timeout_seconds).done);
-  std::fprintf(stderr, "mpi: %d ranks (%d on this machine), %u threads each\n", mpi.size(), mpi.local_size(),
-               settings.threads);
+  std::fprintf(stderr, "mpi: %d ranks (%d on this machine), %u thread%s each\n", mpi.size(), mpi.local_size(),
+               settings.threads, settings.threads == 1 ? "" : "s");
   coordinate(mpi, *dir, *worker);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report_work_dir_total(request, *dir, seconds, worker->backend_name(), settings.threads, unsigned(mpi.size()));

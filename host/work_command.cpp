@@ -54,9 +54,9 @@ int run(const WorkOptions& opt) {
     const WorkScan scan = scan_work_dir(dir, opt.claim_timeout);
     std::fprintf(stderr,
                  "worker %s: counted %zu shards (%zu of them again after a corrupt result), %s nodes in %.3f s "
-                 "(%s, %u threads); the run: %zu of %zu shards done\n",
+                 "(%s, %u thread%s); the run: %zu of %zu shards done\n",
                  worker.name().c_str(), tally.counted, tally.recounted, to_string_u128(tally.nodes).c_str(), seconds,
-                 worker.backend_name(), settings.threads, scan.done, scan.shards);
+                 worker.backend_name(), settings.threads, settings.threads == 1 ? "" : "s", scan.done, scan.shards);
     return tally.failed ? EXIT_CHECK_FAILED : EXIT_OK;
   } catch (const std::runtime_error& e) {
     throw UsageError(e.what());
