@@ -34,8 +34,9 @@ std::string duration_text(double seconds) {
 void print_text(const WorkDir& dir, const WorkScan& scan) {
   const WorkManifest& m = dir.manifest();
   std::printf("run: perft %d of %s\n", m.depth, m.fen.c_str());
-  std::printf("shards: %zu (%llu positions at ply %d, %d plies below)\n", scan.shards,
-              static_cast<unsigned long long>(m.frontier_positions), m.split_plies, m.remaining_depth());
+  std::printf("shards: %zu (%llu positions at ply %d, %d %s below)\n", scan.shards,
+              static_cast<unsigned long long>(m.frontier_positions), m.split_plies, m.remaining_depth(),
+              m.remaining_depth() == 1 ? "ply" : "plies");
   std::printf("done: %zu of %zu (%.1f%%), %zu in flight, %zu to go, %zu corrupt, %zu stale claims\n", scan.done,
               scan.shards, scan.shards ? 100.0 * double(scan.done) / double(scan.shards) : 100.0, scan.in_flight,
               scan.shards - scan.done, scan.corrupt, scan.stale_claims);

@@ -1,5 +1,6 @@
 #include "work_dir_perft.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -37,9 +38,9 @@ PerftRequest settings_for_process(const WorkDirPerft& request, unsigned local_pr
 
 void describe_work_dir(const WorkDir& dir, std::size_t done_before) {
   const WorkManifest& m = dir.manifest();
-  std::fprintf(stderr, "work dir %s: perft %d in %zu shards (%llu positions at ply %d, %d plies below), %zu done\n",
+  std::fprintf(stderr, "work dir %s: perft %d in %zu shards (%llu positions at ply %d, %d %s below), %zu done\n",
                dir.path().c_str(), m.depth, m.shard_count(), static_cast<unsigned long long>(m.frontier_positions),
-               m.split_plies, m.remaining_depth(), done_before);
+               m.split_plies, m.remaining_depth(), m.remaining_depth() == 1 ? "ply" : "plies", done_before);
 }
 
 int report_work_dir_total(const WorkDirPerft& request, const WorkDir& dir, double seconds, const char* backend,

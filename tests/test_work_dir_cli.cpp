@@ -53,6 +53,10 @@ TEST(WorkDirCli, PerftRunsResumesAndReduces) {
   EXPECT_TRUE(has(again, "), 40 done")) << again.output;
   EXPECT_TRUE(has(again, "Nodes searched: 4865609\n")) << again.output;
 
+  const CommandResult resumed_json = run(PERFT5 + work + " --json");
+  EXPECT_TRUE(has(resumed_json, "\"nodes\":4865609,")) << resumed_json.output;
+  EXPECT_TRUE(has(resumed_json, "\"shards\":40,")) << resumed_json.output;
+
   const CommandResult reduced = run("reduce " + work);
   EXPECT_EQ(reduced.exit_code, 0) << reduced.output;
   EXPECT_TRUE(has(reduced, "shards: 40, each counted once\nNodes searched: 4865609\n")) << reduced.output;
