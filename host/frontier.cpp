@@ -27,25 +27,45 @@ struct FrontierKeyHash {
   }
 };
 
+// Collects nodes, merging identical ones when asked.
+class FrontierBuilder {
+ public:
+  FrontierBuilder(bool keep_root_moves, bool merge, std::size_t expected)
+      : keep_root_moves_(keep_root_moves), merge_(merge) {
+    if (merge) index_.reserve(expected);
+  }
+  void add(const Position& position, std::uint64_t multiplicity, std::uint32_t root_move) {
+    if (!merge_) {
+      nodes_.push_back({position, multiplicity, root_move});
+      return;
+    }
+    const FrontierKey key{position, keep_root_moves_ ? root_move : 0};
+    const auto [it, inserted] = index_.try_emplace(key, nodes_.size());
+    if (inserted) nodes_.push_back({position, multiplicity, root_move});
+    else nodes_[it->second].multiplicity += multiplicity;
+  }
+  std::vector<FrontierNode> take() { return std::move(nodes_); }
+
+ private:
+  bool keep_root_moves_, merge_;
+  std::unordered_map<FrontierKey, std::size_t, FrontierKeyHash> index_;
+  std::vector<FrontierNode> nodes_;
+};
+
 }  // namespace
 
 std::vector<FrontierNode> expand_level(const std::vector<FrontierNode>& level, bool keep_root_moves, bool merge) {
-  std::unordered_map<FrontierKey, std::size_t, FrontierKeyHash> index;
-  std::vector<FrontierNode> next;
-  if (merge) index.reserve(level.size() * 32);
-  for (const FrontierNode& node : level) {
-    for_each_legal_move(node.position, [&](const Position& child, Move) {
-      if (!merge) {
-        next.push_back({child, node.multiplicity, node.root_move});
-        return;
-      }
-      const FrontierKey key{child, keep_root_moves ? node.root_move : 0};
-      const auto [it, inserted] = index.try_emplace(key, next.size());
-      if (inserted) next.push_back({child, node.multiplicity, node.root_move});
-      else next[it->second].multiplicity += node.multiplicity;
-    });
-  }
-  return next;
+  FrontierBuilder next(keep_root_moves, merge, level.size() * 32);
+  for (const FrontierNode& node : level)
+    for_each_legal_move(node.position,
+                        [&](const Position& child, Move) { next.add(child, node.multiplicity, node.root_move); });
+  return next.take();
+}
+
+std::vector<FrontierNode> merge_identical(const std::vector<FrontierNode>& nodes, bool keep_root_moves) {
+  FrontierBuilder merged(keep_root_moves, true, nodes.size());
+  for (const FrontierNode& node : nodes) merged.add(node.position, node.multiplicity, node.root_move);
+  return merged.take();
 }
 
 std::vector<Move> root_moves(const Position& pos) {

@@ -26,4 +26,7 @@ std::vector<FrontierNode> expand_frontier(const Position& root, int plies, bool 
 // The next ply below level, merged the same way.
 std::vector<FrontierNode> expand_level(const std::vector<FrontierNode>& level, bool keep_root_moves, bool merge = true);
 
+// nodes with identical ones merged (multiplicities added), in order of first occurrence.
+std::vector<FrontierNode> merge_identical(const std::vector<FrontierNode>& nodes, bool keep_root_moves);
+
 }  // namespace perftkit

@@ -1,4 +1,5 @@
-// perftkit: exact perft, suite verification, bulk classification and benchmarks.
+// perftkit: exact perft (in memory or as durable shards), suite verification, bulk
+// classification and benchmarks.
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
@@ -8,7 +9,10 @@
 #include "cli_common.hpp"
 #include "info_command.hpp"
 #include "perft_command.hpp"
+#include "reduce_command.hpp"
+#include "status_command.hpp"
 #include "verify_command.hpp"
+#include "work_command.hpp"
 
 #ifndef PERFTKIT_VERSION
 #define PERFTKIT_VERSION "0.1.0"
@@ -24,6 +28,9 @@ int main(int argc, char** argv) {
   perftkit::add_bench_command(app, exit_code);
   perftkit::add_info_command(app, exit_code);
   perftkit::add_classify_command(app, exit_code);
+  perftkit::add_status_command(app, exit_code);
+  perftkit::add_reduce_command(app, exit_code);
+  perftkit::add_work_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

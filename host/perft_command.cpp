@@ -1,5 +1,7 @@
 #include "perft_command.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -12,7 +14,9 @@
 #include "json_writer.hpp"
 #include "stats_output.hpp"
 #include "system_memory.hpp"
+#include "shard_claims.hpp"
 #include "uci.hpp"
+#include "work_dir_perft.hpp"
 
 namespace perftkit {
 namespace {
@@ -31,6 +35,12 @@ struct PerftOptions {
   std::optional<std::size_t> hash_mb;  // unset: default_hash_bytes()
   std::uint64_t seed = 1;
   bool cross_check = false;
+  std::string work_dir;  // empty: count in memory
+  std::size_t shards = 0;
+  int split_depth = 0;
+  bool prepare = false;
+  bool progress = false;
+  double claim_timeout = DEFAULT_CLAIM_TIMEOUT_SECONDS;
 };
 
 // --hash, or what the run needs (suggested_hash_bytes), at most a quarter of available memory.
@@ -114,8 +124,39 @@ void cross_check(PerftRequest req, const PerftReport& first) {
                static_cast<unsigned long long>(req.hash_seed));
 }
 
+// --work-dir: the run as durable shards (host/work_dir_perft.hpp). Divide, statistics,
+// cross-checks and unmerged counting are not kept per shard, so they are refused.
+int run_in_work_dir(const PerftOptions& opt, const ParsedPosition& root) {
+  if (opt.divide || opt.stats || opt.cross_check || opt.no_merge)
+    throw UsageError("--work-dir counts totals only: --divide, --stats, --cross-check and --no-merge are not supported with it");
+  WorkDirPerft request;
+  request.path = opt.work_dir;
+  request.split.root = root.position;
+  request.split.depth = opt.depth;
+  request.split.shards = opt.shards;
+  request.split.split_plies = opt.split_depth;
+  request.settings.threads = opt.threads;
+  request.settings.backend = opt.backend;
+  request.settings.hash_seed = opt.seed;
+  request.hash_mb = opt.hash_mb;
+  request.claim_timeout_seconds = opt.claim_timeout;
+  request.progress = opt.progress || ::isatty(STDERR_FILENO);
+  request.prepare_only = opt.prepare;
+  request.json = opt.json;
+  try {
+    return perft_in_work_dir(request);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  } catch (const std::logic_error& e) {
+    throw UsageError(e.what());
+  }
+}
+
 int run(const PerftOptions& opt) {
   const ParsedPosition root = root_position(opt);
+  if (!opt.work_dir.empty()) return run_in_work_dir(opt, root);
+  if (opt.shards || opt.split_depth || opt.prepare)
+    throw UsageError("--shards, --split-depth and --prepare need --work-dir");
   PerftRequest req;
   req.root = root.position;
   req.depth = opt.depth;
@@ -176,6 +217,28 @@ void add_perft_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_flag("--cross-check", opt->cross_check,
                 "Run twice with two independent key sets and fail (exit 1) on any difference");
+  cmd->add_option("--work-dir", opt->work_dir,
+                  "Run as durable shards in this directory (shared by every worker); the same command again "
+                  "resumes it. Under mpirun the ranks share the shards")
+      ->group("Work dir (long runs)");
+  cmd->add_option("--shards", opt->shards, "Number of shards (default " + std::to_string(DEFAULT_SHARDS) +
+                                               "; fewer when the split has fewer positions)")
+      ->check(CLI::Range(std::size_t(1), MAX_SHARDS))
+      ->group("Work dir (long runs)");
+  cmd->add_option("--split-depth", opt->split_depth,
+                  "Plies from the root to the shards' positions (default: the shallowest ply with " +
+                      std::to_string(AUTO_SPLIT_POSITIONS_PER_SHARD) + " positions per shard)")
+      ->check(CLI::Range(1, 63))
+      ->group("Work dir (long runs)");
+  cmd->add_flag("--prepare", opt->prepare, "Write the shards and the manifest, count nothing (for `perftkit work`)")
+      ->group("Work dir (long runs)");
+  cmd->add_flag("--progress", opt->progress, "A line per finished shard on stderr (default when it is a terminal)")
+      ->group("Work dir (long runs)");
+  cmd->add_option("--claim-timeout", opt->claim_timeout,
+                  "Seconds without a heartbeat after which another host's claim on a shard is taken over")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str()
+      ->group("Work dir (long runs)");
   cmd->callback([opt, &exit_code] { exit_code = run(*opt); });
 }
 

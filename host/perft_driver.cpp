@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <limits>
+#include <memory>
 #include <stdexcept>
 #include <thread>
 
@@ -33,19 +35,34 @@ constexpr std::size_t MERGED_FRONTIER_TARGET = std::size_t(1) << 18;
 // moves, and 218^8 < 2^64, so no unit can overflow.
 constexpr int MAX_UNIT_DEPTH = 8;
 
-// The frontier for splitting work: deep enough to give every thread many units (and, when
-// merging, to find transpositions), while leaving at least `min_remaining` plies below it.
-std::vector<FrontierNode> work_frontier(const PerftRequest& req, std::size_t target_units, int min_remaining,
-                                        int& plies) {
-  // With a transposition table the subtrees merge below the frontier: keep it shallow.
-  if (req.merge_transpositions && !req.hash_bytes) target_units = std::max(target_units, MERGED_FRONTIER_TARGET);
-  plies = 1;
-  std::vector<FrontierNode> frontier = expand_frontier(req.root, 1, req.divide, req.merge_transpositions);
-  while ((frontier.size() < target_units || req.depth - plies > MAX_UNIT_DEPTH) && req.depth - plies > min_remaining) {
-    frontier = expand_level(frontier, req.divide, req.merge_transpositions);
-    ++plies;
+// Frontier nodes `remaining` plies above the leaves: the part of a perft still to count.
+struct FrontierJob {
+  std::vector<FrontierNode> nodes;
+  int remaining;
+  bool keep_root_moves;
+  bool merge;
+};
+
+// Deepens job one ply at a time while it has fewer than target_units nodes or a unit would
+// count more than max_unit_depth plies, and more than min_remaining plies stay below it.
+void deepen(FrontierJob& job, std::size_t target_units, int min_remaining, int max_unit_depth = MAX_UNIT_DEPTH) {
+  while ((job.nodes.size() < target_units || job.remaining > max_unit_depth) && job.remaining > min_remaining) {
+    job.nodes = expand_level(job.nodes, job.keep_root_moves, job.merge);
+    --job.remaining;
   }
-  return frontier;
+}
+
+// The whole tree of req: every position one ply below the root.
+FrontierJob root_job(const PerftRequest& req) {
+  return {expand_frontier(req.root, 1, req.divide, req.merge_transpositions), req.depth - 1, req.divide,
+          req.merge_transpositions};
+}
+
+// Units for the CPU threads: many per thread and, when merging without a table, enough to
+// find transpositions (a table merges the subtrees below the frontier: keep it shallow).
+std::size_t cpu_units(const PerftRequest& req, unsigned threads) {
+  const std::size_t units = std::size_t(threads) * 64;
+  return req.merge_transpositions && !req.hash_bytes ? std::max(units, MERGED_FRONTIER_TARGET) : units;
 }
 
 // CPU backend: worker threads pull frontier nodes one at a time; count_unit(node, totals)
@@ -73,21 +90,24 @@ std::vector<Total> count_frontier(const std::vector<FrontierNode>& frontier, uns
 
 unsigned thread_count(const PerftRequest& req) { return req.threads ? req.threads : hardware_threads(); }
 
-RootTotals perft_cpu(const PerftRequest& req, std::size_t root_move_count) {
+// The CPU backend: the job deepened into units for the threads, each unit counted by the
+// recursive core, through `table` (made on first use) when the request has a hash size.
+RootTotals count_cpu(FrontierJob job, const PerftRequest& req, std::unique_ptr<PerftTable>& table,
+                     std::size_t root_move_count) {
   const unsigned threads = thread_count(req);
-  int plies = 0;
-  const std::vector<FrontierNode> frontier = work_frontier(req, std::size_t(threads) * 64, 2, plies);
-  const int remaining = req.depth - plies;
+  deepen(job, cpu_units(req, threads), 2);
+  const int remaining = job.remaining;
   if (req.hash_bytes && remaining > 1) {
-    PerftTable table(req.hash_bytes);
+    if (!table) table = std::make_unique<PerftTable>(req.hash_bytes);
+    PerftTable& shared = *table;
     const KeySet keys(req.hash_seed);
-    return count_frontier<u128>(frontier, threads, root_move_count,
+    return count_frontier<u128>(job.nodes, threads, root_move_count,
                                 [&](const FrontierNode& node, RootTotals& totals) {
                                   totals[node.root_move] +=
-                                      u128(perft_hashed(node.position, remaining, table, keys)) * node.multiplicity;
+                                      u128(perft_hashed(node.position, remaining, shared, keys)) * node.multiplicity;
                                 });
   }
-  return count_frontier<u128>(frontier, threads, root_move_count,
+  return count_frontier<u128>(job.nodes, threads, root_move_count,
                               [remaining](const FrontierNode& node, RootTotals& totals) {
                                 totals[node.root_move] += u128(perft(node.position, remaining)) * node.multiplicity;
                               });
@@ -96,10 +116,10 @@ RootTotals perft_cpu(const PerftRequest& req, std::size_t root_move_count) {
 // Statistics on the CPU (depth >= 2): each unit counts in 64 bits, totals are 128-bit.
 std::vector<StatsTotals> perft_stats_cpu(const PerftRequest& req, std::size_t root_move_count) {
   const unsigned threads = thread_count(req);
-  int plies = 0;
-  const std::vector<FrontierNode> frontier = work_frontier(req, std::size_t(threads) * 64, 2, plies);
-  const int remaining = req.depth - plies;
-  return count_frontier<StatsTotals>(frontier, threads, root_move_count,
+  FrontierJob job = root_job(req);
+  deepen(job, cpu_units(req, threads), 2);
+  const int remaining = job.remaining;
+  return count_frontier<StatsTotals>(job.nodes, threads, root_move_count,
                                      [remaining](const FrontierNode& node, std::vector<StatsTotals>& totals) {
                                        LeafStats unit{};
                                        perft_stats(node.position, remaining, unit);
@@ -126,10 +146,12 @@ PipelineOptions pipeline_options(const PerftRequest& req, bool on_gpu) {
   return options;
 }
 
-// The frontier pipeline (host/pipeline.hpp) on the GPUs or on the host's OpenMP system.
-RootTotals perft_pipeline(const PerftRequest& req, bool on_gpu) {
-  PipelineReport report = pipeline_perft(req.root, req.depth, req.divide, pipeline_options(req, on_gpu));
-  return req.divide ? std::move(report.divide) : RootTotals{report.nodes};
+// The frontier pipeline (host/pipeline.hpp) on the GPUs or on the host's OpenMP system: the
+// host expands the job to the pipeline's frontier size, leaving at least two plies below.
+RootTotals count_pipeline(FrontierJob job, const PerftRequest& req, bool on_gpu, std::size_t root_move_count) {
+  const PipelineOptions options = pipeline_options(req, on_gpu);
+  deepen(job, options.host_frontier, 2, std::numeric_limits<int>::max());
+  return pipeline_count_frontier(job.nodes, job.remaining, job.keep_root_moves, root_move_count, options);
 }
 
 // Statistics per root move (or in one total) through the pipeline's statistics mode.
@@ -140,20 +162,18 @@ std::vector<StatsTotals> perft_stats_pipeline(const PerftRequest& req, bool on_g
 #endif
 
 #if defined(PERFTKIT_HAVE_CUDA) && !defined(PERFTKIT_HAVE_PIPELINE)
-// CUDA backend (first path): the host expands a frontier, the device counts each node's
-// subtree, and the host multiplies by multiplicities in 128 bits.
-RootTotals perft_cuda(const PerftRequest& req, std::size_t root_move_count) {
+// CUDA backend (first path): the host expands the job until the device depth is left, the
+// device counts each node's subtree, and the host multiplies by multiplicities in 128 bits.
+RootTotals count_cuda(FrontierJob job, std::size_t root_move_count) {
   constexpr int DEVICE_DEPTH = 3;
-  int plies = 0;
-  const std::vector<FrontierNode> frontier =
-      work_frontier(req, std::size_t(-1), std::min(DEVICE_DEPTH, req.depth - 1), plies);
+  deepen(job, std::size_t(-1), std::min(DEVICE_DEPTH, job.remaining));
   std::vector<Position> positions;
-  positions.reserve(frontier.size());
-  for (const FrontierNode& node : frontier) positions.push_back(node.position);
-  const std::vector<std::uint64_t> counts = cuda::perft_positions(positions, req.depth - plies);
+  positions.reserve(job.nodes.size());
+  for (const FrontierNode& node : job.nodes) positions.push_back(node.position);
+  const std::vector<std::uint64_t> counts = cuda::perft_positions(positions, job.remaining);
   RootTotals totals(root_move_count, 0);
-  for (std::size_t i = 0; i < frontier.size(); ++i)
-    totals[frontier[i].root_move] += u128(counts[i]) * frontier[i].multiplicity;
+  for (std::size_t i = 0; i < job.nodes.size(); ++i)
+    totals[job.nodes[i].root_move] += u128(counts[i]) * job.nodes[i].multiplicity;
   return totals;
 }
 #endif
@@ -177,23 +197,55 @@ std::size_t hash_table_bytes(const PerftRequest& req) { return runs_with_hash_ta
 
 unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
-PerftReport run_perft(const PerftRequest& req) {
-  if (req.depth < 0) throw std::invalid_argument("depth must be non-negative");
-#ifndef PERFTKIT_HAVE_PIPELINE
-  if (req.stats && req.backend == Backend::CUDA)
-    throw std::runtime_error("--stats with --backend cuda needs the frontier pipeline, which this build lacks");
-#endif
-  const bool use_cuda = req.backend == Backend::CUDA || (req.backend == Backend::AUTO && cuda_usable());
-  if (req.backend == Backend::CUDA && !cuda_usable())
+FrontierCounter::FrontierCounter(const PerftRequest& settings) : settings_(settings), engine_(Engine::CPU) {
+  if (settings.backend == Backend::CUDA && !cuda_usable())
     throw std::runtime_error("--backend cuda: no CUDA device is available (or perftkit was built without CUDA)");
 #ifndef PERFTKIT_HAVE_PIPELINE
-  if (req.backend == Backend::PIPELINE)
+  if (settings.backend == Backend::PIPELINE)
     throw std::runtime_error("--backend pipeline: this build has no frontier pipeline (Thrust or OpenMP missing)");
 #endif
-  const bool use_pipeline = req.backend == Backend::PIPELINE;
+  if (settings.backend == Backend::CUDA || (settings.backend == Backend::AUTO && cuda_usable())) engine_ = Engine::CUDA;
+  if (settings.backend == Backend::PIPELINE) engine_ = Engine::PIPELINE;
+}
+
+FrontierCounter::~FrontierCounter() = default;
+
+const char* FrontierCounter::backend_name() const {
+  return engine_ == Engine::CUDA ? "cuda" : engine_ == Engine::PIPELINE ? "pipeline" : "cpu";
+}
+
+std::vector<u128> FrontierCounter::count(std::vector<FrontierNode> nodes, int remaining, bool per_root_move,
+                                         std::size_t root_move_count) {
+  if (remaining < 0) throw std::invalid_argument("depth must be non-negative");
+  if (!per_root_move) {
+    root_move_count = 1;
+    for (FrontierNode& node : nodes) node.root_move = 0;
+  }
+  for (const FrontierNode& node : nodes)
+    if (node.root_move >= root_move_count) throw std::invalid_argument("a frontier node names a root move out of range");
+  FrontierJob job{std::move(nodes), remaining, per_root_move, settings_.merge_transpositions};
+#if defined(PERFTKIT_HAVE_PIPELINE)
+  if (engine_ != Engine::CPU) return count_pipeline(std::move(job), settings_, engine_ == Engine::CUDA, root_move_count);
+#elif defined(PERFTKIT_HAVE_CUDA)
+  if (engine_ == Engine::CUDA) return count_cuda(std::move(job), root_move_count);
+#endif
+  return count_cpu(std::move(job), settings_, table_, root_move_count);
+}
+
+PerftReport run_perft(const PerftRequest& req) {
+  if (req.depth < 0) throw std::invalid_argument("depth must be non-negative");
+#ifdef PERFTKIT_HAVE_PIPELINE
+  const PerftRequest& counting = req;  // statistics run on every backend
+#else
+  if (req.stats && req.backend == Backend::CUDA)
+    throw std::runtime_error("--stats with --backend cuda needs the frontier pipeline, which this build lacks");
+  PerftRequest counting = req;
+  if (req.stats) counting.backend = Backend::CPU;
+#endif
+  FrontierCounter counter(counting);
 
   PerftReport report;
-  report.backend = use_cuda ? "cuda" : use_pipeline ? "pipeline" : "cpu";
+  report.backend = counter.backend_name();
   const auto start = std::chrono::steady_clock::now();
   const std::vector<Move> moves = root_moves(req.root);
 
@@ -201,7 +253,7 @@ PerftReport run_perft(const PerftRequest& req) {
   std::vector<StatsTotals> stats;
   if (req.stats && req.depth >= 1) {
 #if defined(PERFTKIT_HAVE_PIPELINE)
-    if ((use_cuda || use_pipeline) && req.depth >= 2) stats = perft_stats_pipeline(req, use_cuda);
+    if (!counter.on_cpu_core() && req.depth >= 2) stats = perft_stats_pipeline(req, counter.on_gpu());
     else stats = root_move_stats(req, moves);
 #else
     stats = root_move_stats(req, moves);
@@ -216,13 +268,8 @@ PerftReport run_perft(const PerftRequest& req) {
     report.nodes = req.depth == 1 ? moves.size() : 1;
     if (req.stats) report.stats.count[NODES] = 1;  // depth 0: the root, and no move into it
   } else {
-#if defined(PERFTKIT_HAVE_PIPELINE)
-    totals = (use_cuda || use_pipeline) ? perft_pipeline(req, use_cuda) : perft_cpu(req, moves.size());
-#elif defined(PERFTKIT_HAVE_CUDA)
-    totals = use_cuda ? perft_cuda(req, moves.size()) : perft_cpu(req, moves.size());
-#else
-    totals = perft_cpu(req, moves.size());
-#endif
+    FrontierJob job = root_job(req);
+    totals = counter.count(std::move(job.nodes), job.remaining, req.divide, moves.size());
     for (u128 t : totals) report.nodes += t;
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -3,9 +3,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "frontier.hpp"
 #include "perftkit/position.hpp"
 #include "stats_totals.hpp"
 #include "uint128.hpp"
@@ -43,6 +45,38 @@ struct PerftReport {
   StatsTotals stats;                // filled when statistics were asked for
   double seconds = 0;
   std::string backend;  // "cpu" or "cuda"
+};
+
+class PerftTable;
+
+// Counts frontiers on one backend (CPU threads with the transposition table, the pipeline,
+// or CUDA), keeping its table from one call to the next: a worker that counts many work
+// units (host/work_dir.hpp) reuses the subtrees of its earlier units.
+class FrontierCounter {
+ public:
+  // Uses settings' backend, threads, hash_bytes, hash_seed and merge_transpositions (not its
+  // root, depth, divide or stats). Throws std::runtime_error when the backend cannot run here.
+  explicit FrontierCounter(const PerftRequest& settings);
+  ~FrontierCounter();
+  FrontierCounter(const FrontierCounter&) = delete;
+  FrontierCounter& operator=(const FrontierCounter&) = delete;
+
+  // Exact sum over nodes of multiplicity x perft(position, remaining): one total per root
+  // move when per_root_move (nodes grouped by root_move, each below root_move_count), else
+  // one total. Waits for the GPU.
+  std::vector<u128> count(std::vector<FrontierNode> nodes, int remaining, bool per_root_move,
+                          std::size_t root_move_count);
+
+  // "cpu", "cuda" or "pipeline".
+  const char* backend_name() const;
+  bool on_cpu_core() const { return engine_ == Engine::CPU; }
+  bool on_gpu() const { return engine_ == Engine::CUDA; }
+
+ private:
+  enum class Engine { CPU, CUDA, PIPELINE };
+  PerftRequest settings_;
+  Engine engine_;
+  std::unique_ptr<PerftTable> table_;  // made on first use by a hashed count
 };
 
 // Exact perft of request.root (with statistics, the leaf counters too: on the CPU core, or

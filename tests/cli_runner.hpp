@@ -14,9 +14,10 @@ struct CommandResult {
   std::string output;  // stdout and stderr together
 };
 
-// `perftkit ARGS` through the shell; exit_code is -1 when it did not exit normally.
-inline CommandResult run_perftkit(const std::string& args) {
-  const std::string command = std::string(PERFTKIT_BINARY) + " " + args + " 2>&1";
+// A shell command line, its stderr with its stdout; exit_code is -1 when it did not exit
+// normally.
+inline CommandResult run_shell(const std::string& command_line) {
+  const std::string command = "( " + command_line + " ) 2>&1";
   CommandResult result{-1, {}};
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return result;
@@ -26,5 +27,8 @@ inline CommandResult run_perftkit(const std::string& args) {
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return result;
 }
+
+// `perftkit ARGS` through the shell.
+inline CommandResult run_perftkit(const std::string& args) { return run_shell(std::string(PERFTKIT_BINARY) + " " + args); }
 
 }  // namespace perftkit::testing_support
