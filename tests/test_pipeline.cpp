@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "fen.hpp"
+#include "standard_positions.hpp"
 #include "frontier.hpp"
 #include "perft_driver.hpp"
 #include "perftkit/perft.hpp"
@@ -26,16 +27,8 @@
 namespace perftkit {
 namespace {
 
-constexpr const char* KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-constexpr const char* POSITION3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
-constexpr const char* POSITION4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
-constexpr const char* POSITION5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+using namespace test_positions;
 
-Position position_from_fen(std::string_view fen) {
-  const FenResult parsed = parse_fen(fen);
-  if (!parsed) throw std::invalid_argument("bad test FEN: " + parsed.error);
-  return parsed->position;
-}
 
 u128 cpu_perft(const Position& root, int depth) {
   PerftRequest req;

@@ -15,6 +15,7 @@
 
 #include "cli_runner.hpp"
 #include "fen.hpp"
+#include "standard_positions.hpp"
 #include "frontier.hpp"
 #include "perft_driver.hpp"
 #include "perftkit/stats.hpp"
@@ -26,22 +27,13 @@
 namespace perftkit {
 namespace {
 
-constexpr const char* KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-constexpr const char* POSITION3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
-constexpr const char* POSITION4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
-constexpr const char* POSITION5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
-constexpr const char* POSITION6 = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+using namespace test_positions;
+
 // The start position with its clock near 100: transpositions of a pawn move and a piece
 // move reach one position with two clocks, and the 50-move counter tells them apart.
 constexpr const char* START_CLOCK_95 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 95 40";
 // A rook ending at clock 145: the 75-move counter, captures, mates.
 constexpr const char* ROOKS_CLOCK_145 = "8/8/3k4/8/1r6/8/4K3/R7 w - - 145 120";
-
-Position position_from_fen(std::string_view fen) {
-  const FenResult parsed = parse_fen(fen);
-  if (!parsed) throw std::invalid_argument("bad test FEN: " + parsed.error);
-  return parsed->position;
-}
 
 std::string describe(const StatsTotals& t) {
   std::string out;

@@ -20,6 +20,7 @@
 #include "cuda_backend.hpp"
 #endif
 #include "fen.hpp"
+#include "standard_positions.hpp"
 #include "perft_driver.hpp"
 #include "perftkit/perft.hpp"
 #include "perftkit/stats.hpp"
@@ -30,20 +31,10 @@
 namespace perftkit {
 namespace {
 
-constexpr const char* KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-constexpr const char* POSITION3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
-constexpr const char* POSITION4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
-constexpr const char* POSITION4_MIRRORED = "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1";
-constexpr const char* POSITION5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
-constexpr const char* POSITION6 = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+using namespace test_positions;
+
 
 bool full_depth_enabled() { return std::getenv("PERFTKIT_FULL_DEPTH") != nullptr; }
-
-Position position_of(const std::string& fen) {
-  const FenResult parsed = parse_fen(fen);
-  if (!parsed) throw std::invalid_argument("bad FEN in test: " + fen + ": " + parsed.error);
-  return parsed->position;
-}
 
 StatsTotals run_stats(const Position& root, int depth, unsigned threads = 0, bool merge = true) {
   PerftRequest req;
@@ -175,7 +166,7 @@ class StatsPublished : public ::testing::TestWithParam<KnownStats> {};
 
 TEST_P(StatsPublished, MatchesEveryColumn) {
   const KnownStats& k = GetParam();
-  expect_known(k, run_stats(position_of(k.fen), k.depth));
+  expect_known(k, run_stats(position_from_fen(k.fen), k.depth));
 }
 
 INSTANTIATE_TEST_SUITE_P(Stats, StatsPublished, ::testing::ValuesIn(FAST_TABLE),
@@ -186,7 +177,7 @@ class StatsPublishedDeep : public ::testing::TestWithParam<KnownStats> {};
 TEST_P(StatsPublishedDeep, FullDepth) {
   if (!full_depth_enabled()) GTEST_SKIP() << "set PERFTKIT_FULL_DEPTH=1 to run the deep statistics";
   const KnownStats& k = GetParam();
-  expect_known(k, run_stats(position_of(k.fen), k.depth));
+  expect_known(k, run_stats(position_from_fen(k.fen), k.depth));
 }
 
 INSTANTIATE_TEST_SUITE_P(Stats, StatsPublishedDeep, ::testing::ValuesIn(FULL_DEPTH_TABLE),
@@ -287,7 +278,7 @@ void expect_consistent(const Position& pos, int depth, const std::string& what) 
 
 TEST(StatsReference, StandardPositionsAtSmallDepths) {
   for (const char* fen : {START_FEN.data(), KIWIPETE, POSITION3, POSITION4, POSITION4_MIRRORED, POSITION5, POSITION6})
-    for (int depth = 0; depth <= 3; ++depth) expect_consistent(position_of(fen), depth, fen);
+    for (int depth = 0; depth <= 3; ++depth) expect_consistent(position_from_fen(fen), depth, fen);
 }
 
 std::filesystem::path shared_perft_file(const char* name) {
@@ -329,7 +320,7 @@ TEST(StatsReference, RandomSuite) { check_suite("random.perft", 7, 20000); }
 // bishop on b5 uncovered, from four distinct parents) and 6 are promotions (f7xe8/g8 = Q or R,
 // uncovering the queen on f3), which do not mate. The table's 2637 is 2645 less the mates.
 TEST(StatsKiwipete, DoubleCheckMateIsBothDoubleCheckAndMate) {
-  const Position pos = position_of("3rkb1r/p1pNqp2/bn2pnp1/1B1P4/1p2P3/2N2Q1p/PPPB1PPP/R3K2R w KQk - 1 3");
+  const Position pos = position_from_fen("3rkb1r/p1pNqp2/bn2pnp1/1B1P4/1p2P3/2N2Q1p/PPPB1PPP/R3K2R w KQk - 1 3");
   const LeafStats s = move_stats(pos, *parse_uci_move(pos, "d7f6"));
   EXPECT_EQ(s[CAPTURES], 1u);
   EXPECT_EQ(s[CHECKS], 1u);
@@ -340,7 +331,7 @@ TEST(StatsKiwipete, DoubleCheckMateIsBothDoubleCheckAndMate) {
 }
 
 TEST(StatsKiwipete, PromotionUncoveringTheQueenIsADoubleCheckAsQueenOrRook) {
-  const Position pos = position_of("r3nk1r/p1ppqPb1/bn4p1/4N3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQ - 1 3");
+  const Position pos = position_from_fen("r3nk1r/p1ppqPb1/bn4p1/4N3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQ - 1 3");
   for (const char* uci : {"f7e8q", "f7e8r", "f7e8b", "f7e8n"}) {
     const LeafStats s = move_stats(pos, *parse_uci_move(pos, uci));
     const bool checks_directly = uci[4] == 'q' || uci[4] == 'r';
@@ -387,12 +378,12 @@ DoubleCheckSplit split_double_checks_parallel(const Position& root, int depth) {
 }
 
 TEST(StatsKiwipete, DoubleChecksIncludeMates) {
-  const DoubleCheckSplit split = split_double_checks_parallel(position_of(KIWIPETE), 5);
+  const DoubleCheckSplit split = split_double_checks_parallel(position_from_fen(KIWIPETE), 5);
   EXPECT_EQ(split.total, 2645u);
   EXPECT_EQ(split.mates, 8u);
   EXPECT_EQ(split.promotions, 6u);
   EXPECT_EQ(split.total - split.mates, 2637u);  // the figure in the table
-  const StatsTotals t = run_stats(position_of(KIWIPETE), 5);
+  const StatsTotals t = run_stats(position_from_fen(KIWIPETE), 5);
   EXPECT_EQ(t[DOUBLE_CHECKS], u128(2645));
   EXPECT_EQ(t[DOUBLE_CHECKMATES], u128(8));
   EXPECT_EQ(t[DISCOVERED_CHECKS], u128(19883));
@@ -403,8 +394,8 @@ TEST(StatsKiwipete, DoubleChecksIncludeMates) {
 
 LeafStats depth1(const char* fen) {
   LeafStats s{};
-  perft_stats(position_of(fen), 1, s);
-  expect_consistent(position_of(fen), 1, fen);
+  perft_stats(position_from_fen(fen), 1, s);
+  expect_consistent(position_from_fen(fen), 1, fen);
   return s;
 }
 
@@ -485,14 +476,14 @@ TEST(StatsDraws, ClockAndMaterialAtDepth) {
   for (const char* fen :
        {"4k3/8/8/8/8/8/4P3/4K3 w - - 98 60", "4k3/8/8/8/8/6B1/1p6/2B1K3 w - - 0 1", "8/8/8/8/2k5/8/3Kp3/6N1 w - - 0 1",
         "7k/7P/5K2/8/8/8/8/8 w - - 0 1", "4kb2/8/8/8/8/8/1p6/2B1K3 w - - 0 1"})
-    for (int depth = 2; depth <= 4; ++depth) expect_consistent(position_of(fen), depth, fen);
+    for (int depth = 2; depth <= 4; ++depth) expect_consistent(position_from_fen(fen), depth, fen);
 }
 
 // ---- the driver: exact sums whatever the split ---------------------------------------------------
 
 TEST(StatsDriver, NodesEqualPlainPerftAndDivideSumsToTheTotal) {
   PerftRequest req;
-  req.root = position_of(KIWIPETE);
+  req.root = position_from_fen(KIWIPETE);
   req.depth = 3;
   req.divide = true;
   req.stats = true;
@@ -511,7 +502,7 @@ TEST(StatsDriver, NodesEqualPlainPerftAndDivideSumsToTheTotal) {
 
 TEST(StatsDriver, DepthOneDivideClassifiesEachRootMove) {
   PerftRequest req;
-  req.root = position_of("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
+  req.root = position_from_fen("5k2/8/8/8/8/8/8/4K2R w K - 0 1");
   req.depth = 1;
   req.divide = true;
   req.stats = true;
@@ -528,14 +519,14 @@ TEST(StatsDriver, DepthOneDivideClassifiesEachRootMove) {
 }
 
 TEST(StatsDriver, DepthZeroIsOneNodeAndNoMove) {
-  const StatsTotals t = run_stats(position_of(KIWIPETE), 0);
+  const StatsTotals t = run_stats(position_from_fen(KIWIPETE), 0);
   StatsTotals want;
   want.count[NODES] = 1;
   EXPECT_EQ(t, want) << describe(t);
 }
 
 TEST(StatsDriver, ThreadsAndMergingNeverChangeACount) {
-  const Position root = position_of(KIWIPETE);
+  const Position root = position_from_fen(KIWIPETE);
   const StatsTotals reference = run_stats(root, 4, 1, false);
   for (bool merge : {true, false})
     for (unsigned threads : {1u, 2u, 7u})
@@ -549,7 +540,7 @@ TEST(StatsDriver, CudaBackendWithoutDeviceIsRefused) {
   if (cuda::device_count() > 0) GTEST_SKIP() << "a CUDA device is present";
 #endif
   PerftRequest req;
-  req.root = position_of(std::string(START_FEN));
+  req.root = position_from_fen(std::string(START_FEN));
   req.depth = 2;
   req.stats = true;
   req.backend = Backend::CUDA;

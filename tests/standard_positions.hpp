@@ -1,0 +1,27 @@
+// The standard perft positions of the Chess Programming Wiki's perft page (their published
+// counts stay with the tests that check them), and the FEN reader tests use: it throws on a
+// bad FEN, naming it, so that a typo in a test fails loudly.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "fen.hpp"
+
+namespace perftkit::test_positions {
+
+inline constexpr const char* KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+inline constexpr const char* POSITION3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+inline constexpr const char* POSITION4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+inline constexpr const char* POSITION4_MIRRORED = "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1";
+inline constexpr const char* POSITION5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+inline constexpr const char* POSITION6 = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+
+inline Position position_from_fen(std::string_view fen) {
+  const FenResult parsed = parse_fen(fen);
+  if (!parsed) throw std::invalid_argument("bad FEN in test: " + std::string(fen) + ": " + parsed.error);
+  return parsed->position;
+}
+
+}  // namespace perftkit::test_positions
