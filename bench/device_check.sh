@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one script for a lent GPU machine: builds perftkit with the CUDA backend, then checks
-# the GPU against known counts (perft suites and record positions), runs the frontier
-# pipeline with the CUDA policy against the CPU backend on the suites, and the bench, and
+# the GPU against known counts (perft suites and record positions), its statistics mode and
+# batch classification against the CPU, runs the frontier pipeline with the CUDA policy
+# against the CPU backend on the suites, and the bench, and
 # prints a table (test, expected, got, seconds, nodes/s). Writes JSON to $OUT (else
 # results/); the bench's own JSON is embedded in it under "bench".
 # Exit: 0 every check passed, 1 a count mismatch, 2 build failure, error or timeout.
@@ -155,6 +156,27 @@ stats_check() {
   fi
 }
 
+# classify_check NAME FILE CAP: `classify --backend BACKEND` against `--backend cpu` on FILE,
+# the rows compared byte for byte; the row rate of the backend's run is reported.
+classify_check() {
+  local name=$1 file=$2 t out="$LOGDIR/$1.csv" ref="$LOGDIR/$1.cpu.csv"
+  if [[ ! -f "$file" ]]; then record "$name" "cpu rows" "-" "-" "-" "SKIPPED(no data)" 0; return; fi
+  t=$(step_timeout "$3")
+  if (( t == 0 )); then record "$name" "cpu rows" "-" "-" "-" "SKIPPED(budget)" 0; return; fi
+  local s rc wall rows
+  s=$(now)
+  timeout "$t" "$PERFTKIT" classify --backend "$BACKEND" "$file" -o "$out" 2> "$LOGDIR/$name.err"
+  rc=$?
+  wall=$(elapsed_since "$s")
+  rows=$(( $(wc -l < "$out") - 1 ))
+  if (( rc == 124 )); then record "$name" "cpu rows" "-" "-" "-" "TIMEOUT(${t}s)" "$wall"; return; fi
+  if (( rc != 0 )); then record "$name" "cpu rows" "exit $rc" "-" "-" "ERROR" "$wall"; tail -3 "$LOGDIR/$name.err" >&2; return; fi
+  "$PERFTKIT" classify --backend cpu "$file" -o "$ref" 2>/dev/null
+  if cmp -s "$out" "$ref"; then record "$name" "cpu rows" "$rows rows equal" "$wall" "$rows" ok "$wall"
+  else record "$name" "cpu rows" "rows differ" "$wall" "$rows" MISMATCH "$wall"
+  fi
+}
+
 # verify_check NAME MAX_DEPTH EXPECT_FAIL CAP FILE...  (MAX_DEPTH "-" = every listed depth)
 verify_check() {
   local name=$1 max=$2 expect_fail=$3 cap=$4 t log="$LOGDIR/$1.json"
@@ -192,6 +214,7 @@ echo "== checks (backend $BACKEND against known counts)"
 perft_check start_d5 "$START_FEN" 5 4865609 30
 perft_check start_d7 "$START_FEN" 7 3195901860 90
 perft_check kiwipete_d6 "$KIWIPETE" 6 8031647685 90
+classify_check classify_lichess "${DATA%/perft}/positions/lichess-30K-games.txt" 30
 stats_check stats_kiwipete_d5 "$KIWIPETE" 5 40
 stats_check stats_clock95_d6 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 95 40" 6 40
 [[ -f tests/data/wrong.epd ]] && verify_check negative_control - 1 20 tests/data/wrong.epd
