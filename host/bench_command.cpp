@@ -7,20 +7,20 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
+#include <utility>
 
 #include "bench_report.hpp"
 #include "bench_workload.hpp"
 #include "cli_common.hpp"
+#include "cuda_presence.hpp"
 #include "hash_sizing.hpp"
 #include "perft_driver.hpp"
 #include "system_memory.hpp"
 
 #ifdef PERFTKIT_HAVE_PIPELINE
 #include "pipeline.hpp"
-#endif
-#ifdef PERFTKIT_HAVE_CUDA
-#include "cuda_backend.hpp"
 #endif
 
 namespace perftkit {
@@ -44,14 +44,6 @@ struct BenchBackend {
   std::function<u128(const BenchCase&)> count;
 };
 
-bool cuda_device_present() {
-#ifdef PERFTKIT_HAVE_CUDA
-  return cuda::device_count() > 0;
-#else
-  return false;
-#endif
-}
-
 BenchBackend driver_backend(const std::string& name, Backend backend, unsigned threads) {
   return {name, [backend, threads](const BenchCase& c) {
             PerftRequest req;
@@ -65,15 +57,19 @@ BenchBackend driver_backend(const std::string& name, Backend backend, unsigned t
 }
 
 // Time to result, not move generation: merging on and a transposition table sized for the
-// case (a fresh one per run), as `perftkit perft` runs by default.
+// case (a fresh one per run), as `perftkit perft` runs by default. The size is worked out on
+// a case's first run only (perft sizes its table before its clock starts, too).
 BenchBackend hashed_backend(const std::string& name, unsigned threads) {
-  return {name, [threads](const BenchCase& c) {
+  auto table_bytes = std::make_shared<std::map<std::pair<std::string, int>, std::size_t>>();
+  return {name, [threads, table_bytes](const BenchCase& c) {
+            auto [entry, added] = table_bytes->try_emplace({c.fen, c.depth}, 0);
+            if (added) entry->second = std::min(default_hash_bytes(), suggested_hash_bytes(c.root, c.depth));
             PerftRequest req;
             req.root = c.root;
             req.depth = c.depth;
             req.backend = Backend::CPU;
             req.threads = threads;
-            req.hash_bytes = std::min(default_hash_bytes(), suggested_hash_bytes(c.root, c.depth));
+            req.hash_bytes = entry->second;
             return run_perft(req).nodes;
           }};
 }

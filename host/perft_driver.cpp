@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "cuda_presence.hpp"
 #include "frontier.hpp"
 #include "hashed_perft.hpp"
 #ifdef PERFTKIT_HAVE_PIPELINE
@@ -178,18 +179,10 @@ RootTotals count_cuda(FrontierJob job, std::size_t root_move_count) {
 }
 #endif
 
-bool cuda_usable() {
-#ifdef PERFTKIT_HAVE_CUDA
-  return cuda::device_count() > 0;
-#else
-  return false;
-#endif
-}
-
 }  // namespace
 
 bool runs_with_hash_table(const PerftRequest& req) {
-  const bool on_cpu = req.backend == Backend::CPU || (req.backend == Backend::AUTO && !cuda_usable());
+  const bool on_cpu = req.backend == Backend::CPU || (req.backend == Backend::AUTO && !cuda_device_present());
   return on_cpu && !req.stats && req.depth >= 3;
 }
 
@@ -198,13 +191,13 @@ std::size_t hash_table_bytes(const PerftRequest& req) { return runs_with_hash_ta
 unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 FrontierCounter::FrontierCounter(const PerftRequest& settings) : settings_(settings), engine_(Engine::CPU) {
-  if (settings.backend == Backend::CUDA && !cuda_usable())
+  if (settings.backend == Backend::CUDA && !cuda_device_present())
     throw std::runtime_error("--backend cuda: no CUDA device is available (or perftkit was built without CUDA)");
 #ifndef PERFTKIT_HAVE_PIPELINE
   if (settings.backend == Backend::PIPELINE)
     throw std::runtime_error("--backend pipeline: this build has no frontier pipeline (Thrust or OpenMP missing)");
 #endif
-  if (settings.backend == Backend::CUDA || (settings.backend == Backend::AUTO && cuda_usable())) engine_ = Engine::CUDA;
+  if (settings.backend == Backend::CUDA || (settings.backend == Backend::AUTO && cuda_device_present())) engine_ = Engine::CUDA;
   if (settings.backend == Backend::PIPELINE) engine_ = Engine::PIPELINE;
 }
 

@@ -12,12 +12,10 @@
 #include <string>
 
 #include "bench_workload.hpp"
+#include "cuda_presence.hpp"
 #include "cli_runner.hpp"
 #include "perftkit/perft.hpp"
 
-#ifdef PERFTKIT_HAVE_CUDA
-#include "cuda_backend.hpp"
-#endif
 
 namespace perftkit {
 namespace {
@@ -26,13 +24,7 @@ using testing_support::CommandResult;
 
 CommandResult run_binary(const std::string& args) { return testing_support::run_perftkit(args); }
 
-bool has_cuda_device() {
-#ifdef PERFTKIT_HAVE_CUDA
-  return cuda::device_count() > 0;
-#else
-  return false;
-#endif
-}
+bool has_cuda_device() { return cuda_device_present(); }
 
 TEST(BenchWorkload, SignatureAtTheDefaultDepths) {
   const std::vector<BenchCase> workload = bench_workload(0);

@@ -15,10 +15,7 @@
 
 #include "classify_batch.hpp"
 #include "classify_pipeline.hpp"
-#ifdef PERFTKIT_HAVE_CUDA
-#include "cuda_backend.hpp"
-#include "cuda_classify.hpp"
-#endif
+#include "cuda_presence.hpp"
 
 namespace perftkit {
 namespace {
@@ -278,7 +275,7 @@ TEST(ClassifyCli, PipelineBackendWritesTheSameRows) {
 #ifdef PERFTKIT_HAVE_CUDA
 // The kernel against the CPU on the shared positions, the test vector and PGN games.
 TEST(ClassifyCli, CudaBackendWritesTheSameRows) {
-  if (cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device";
+  if (!cuda_device_present()) GTEST_SKIP() << "no CUDA device";
   std::vector<std::string> files = {test_data("classify_games.pgn"), test_data("classify_lines.txt")};
   for (const char* name : {"lichess-30K-games.txt", "test-vector.txt"})
     files.push_back(std::string(PERFTKIT_SHARED_DATA) + "/positions/" + name);
@@ -308,9 +305,7 @@ TEST(ClassifyCli, UnreadableFileExitsTwoWithTheReason) {
 }
 
 TEST(ClassifyCli, CudaBackendWithoutADeviceFailsCleanly) {
-#ifdef PERFTKIT_HAVE_CUDA
-  if (cuda::device_count() > 0) GTEST_SKIP() << "a CUDA device is present";
-#endif
+  if (cuda_device_present()) GTEST_SKIP() << "a CUDA device is present";
   const CommandResult r = perftkit("classify --backend cuda " + test_data("classify_lines.txt"));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("no CUDA device"), std::string::npos) << r.output;

@@ -16,9 +16,7 @@
 #include <utility>
 #include <vector>
 
-#ifdef PERFTKIT_HAVE_CUDA
-#include "cuda_backend.hpp"
-#endif
+#include "cuda_presence.hpp"
 #include "fen.hpp"
 #include "standard_positions.hpp"
 #include "perft_driver.hpp"
@@ -536,9 +534,7 @@ TEST(StatsDriver, ThreadsAndMergingNeverChangeACount) {
 // Statistics on the CUDA backend run the pipeline's statistics mode (tests/test_pipeline_stats.cpp
 // and test_pipeline_cuda.cpp); without a device the request fails instead of counting elsewhere.
 TEST(StatsDriver, CudaBackendWithoutDeviceIsRefused) {
-#ifdef PERFTKIT_HAVE_CUDA
-  if (cuda::device_count() > 0) GTEST_SKIP() << "a CUDA device is present";
-#endif
+  if (cuda_device_present()) GTEST_SKIP() << "a CUDA device is present";
   PerftRequest req;
   req.root = position_from_fen(std::string(START_FEN));
   req.depth = 2;
