@@ -70,17 +70,11 @@ struct LeafCount {
   PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const { counts[i] = leaf_perft(positions[i], remaining); }
 };
 
-template <Color Us>
-PERFTKIT_HD_INLINE void stats2(const Position& pos, LeafStats& stats) {
-  for_each_legal_move<Us>(pos, [&](const Position& child, Move) { last_ply_stats<~Us>(child, stats, true); });
-}
-
 // perft_stats(pos, remaining) for remaining 0..2, without recursion (as leaf_perft).
 PERFTKIT_HD_INLINE LeafStats leaf_stats(const Position& pos, int remaining) {
   LeafStats stats{};
-  if (remaining <= 0) ++stats[NODES];
-  else if (remaining == 1) pos.side_to_move == WHITE ? last_ply_stats<WHITE>(pos, stats, true) : last_ply_stats<BLACK>(pos, stats, true);
-  else pos.side_to_move == WHITE ? stats2<WHITE>(pos, stats) : stats2<BLACK>(pos, stats);
+  if (pos.side_to_move == WHITE) shallow_perft_stats<WHITE>(pos, remaining, stats, true);
+  else shallow_perft_stats<BLACK>(pos, remaining, stats, true);
   return stats;
 }
 

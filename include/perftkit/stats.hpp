@@ -217,11 +217,24 @@ PERFTKIT_HD_INLINE void last_ply_stats(const Position& pos, LeafStats& stats, bo
   stats += sink.stats;
 }
 
+// The last two plies below pos, without recursion (device code has no stack to spare).
+template <Color Us>
+PERFTKIT_HD_INLINE void last_two_plies_stats(const Position& pos, LeafStats& stats, bool shortcuts) {
+  for_each_legal_move<Us>(pos, [&](const Position& child, Move) { last_ply_stats<~Us>(child, stats, shortcuts); });
+}
+
+// perft_stats() for depth 0..2, without recursion: what the GPU's last plies run.
+template <Color Us>
+PERFTKIT_HD_INLINE void shallow_perft_stats(const Position& pos, int depth, LeafStats& stats, bool shortcuts) {
+  if (depth <= 0) ++stats[NODES];
+  else if (depth == 1) last_ply_stats<Us>(pos, stats, shortcuts);
+  else last_two_plies_stats<Us>(pos, stats, shortcuts);
+}
+
 template <Color Us>
 PERFTKIT_HD void perft_stats(const Position& pos, int depth, LeafStats& stats, bool shortcuts) {
-  if (depth <= 1) {
-    if (depth == 0) ++stats[NODES];
-    else last_ply_stats<Us>(pos, stats, shortcuts);
+  if (depth <= 2) {
+    shallow_perft_stats<Us>(pos, depth, stats, shortcuts);
     return;
   }
   for_each_legal_move<Us>(pos,
