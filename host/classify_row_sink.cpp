@@ -1,14 +1,21 @@
 #include "classify_row_sink.hpp"
 
 #include <algorithm>
+#include <functional>
 
 namespace perftkit {
+
+bool BatchedRowSink::is_stable(std::string_view text) const {
+  const std::less_equal<const char*> at_or_before;
+  return at_or_before(stable_.data(), text.data()) &&
+         at_or_before(text.data() + text.size(), stable_.data() + stable_.size());
+}
 
 ClassifyRow& BatchedRowSink::hold(const ClassifyRow& row) {
   rows_.push_back(row);
   ClassifyRow& held = rows_.back();
   for (std::string_view* text : {&held.fen, &held.id, &held.error})
-    if (!text->empty()) *text = texts_.emplace_back(*text);
+    if (!text->empty() && !is_stable(*text)) *text = texts_.emplace_back(*text);
   return held;
 }
 

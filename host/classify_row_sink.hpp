@@ -50,21 +50,25 @@ class ImmediateRowSink final : public RowSink {
 
 class BatchedRowSink final : public RowSink {
  public:
+  // Views into `stable` (the block's text, alive until flush) are held as they are; any
+  // other text of a row is copied.
   BatchedRowSink(BatchClassifier& classifier, const RowFormatter& formatter, ByteBuffer& out,
-                 ClassifySummary& summary)
-      : classifier_(classifier), formatter_(formatter), out_(out), summary_(summary) {}
+                 ClassifySummary& summary, std::string_view stable = {})
+      : classifier_(classifier), formatter_(formatter), out_(out), summary_(summary), stable_(stable) {}
 
   void position_row(ClassifyRow& row, const Position& pos, int repetitions) override;
   void finished_row(const ClassifyRow& row) override;
   void flush() override;
 
  private:
-  ClassifyRow& hold(const ClassifyRow& row);  // the row with its texts copied
+  ClassifyRow& hold(const ClassifyRow& row);  // the row, its texts outside stable_ copied
+  bool is_stable(std::string_view text) const;
 
   BatchClassifier& classifier_;
   const RowFormatter& formatter_;
   ByteBuffer& out_;
   ClassifySummary& summary_;
+  std::string_view stable_;
   std::vector<ClassifyRow> rows_;
   std::deque<std::string> texts_;     // what the held rows' views point at
   std::vector<std::size_t> classified_;  // indices of the rows that wait for a classification
