@@ -10,8 +10,11 @@
 namespace perftkit {
 namespace {
 
-constexpr double BYTES_PER_ENTRY = 32;  // PerftTable: 2 entries of 32 bytes per bucket
-constexpr double HEADROOM = 1;          // the estimate already runs high (clocks split positions)
+// PerftTable's layout: two-ply subtrees take 16 bytes in four fifths of the table, deeper
+// ones 32 bytes (two to a bucket, so kept at half load) in the last fifth.
+constexpr double TWO_PLY_BYTES = 16, TWO_PLY_SHARE = 0.8;
+constexpr double DEEP_BYTES = 2 * 32, DEEP_SHARE = 0.2;
+constexpr std::size_t STEP = std::size_t(64) << 20;  // sizes are whole multiples of this
 constexpr std::size_t MIN_BYTES = std::size_t(16) << 20;
 constexpr double MAX_BYTES = 1e18;
 constexpr int SAMPLED_PLIES = 3;
@@ -28,19 +31,23 @@ std::size_t suggested_hash_bytes(const Position& root, int depth) {
     level = expand_level(level, false);
     distinct.push_back(double(level.size()));
   }
-  // Extrapolate with the growth of the last sampled ply (positions that end the game have none).
-  double entries = 0, at_ply = distinct.back();
-  for (double d : distinct) entries += d;
+  // Extrapolate with the growth of the last sampled ply (positions that end the game have none);
+  // the growth shrinks a little with every ply, so the estimate runs high.
+  double deep_entries = 0, at_ply = distinct.back();
+  for (double d : distinct) deep_entries += d;
   const double growth = distinct.size() >= 2 && distinct[distinct.size() - 2] > 0
                             ? distinct.back() / distinct[distinct.size() - 2]
                             : distinct.back();
-  for (int ply = int(distinct.size()) + 1; ply <= deepest_stored && entries < MAX_BYTES; ++ply) {
+  for (int ply = int(distinct.size()) + 1; ply <= deepest_stored && deep_entries < MAX_BYTES; ++ply) {
     at_ply *= growth;
-    entries += at_ply;
+    deep_entries += at_ply;
   }
-  const double bytes = std::min(entries * BYTES_PER_ENTRY * HEADROOM, MAX_BYTES);
+  // The deepest stored ply holds the two-ply subtrees, the plies above it the deeper ones.
+  const double two_ply_entries = at_ply;
+  deep_entries -= two_ply_entries;
+  const double bytes = std::min(std::max(two_ply_entries * TWO_PLY_BYTES / TWO_PLY_SHARE, deep_entries * DEEP_BYTES / DEEP_SHARE), MAX_BYTES);
   if (bytes <= double(MIN_BYTES)) return MIN_BYTES;
-  return std::bit_ceil(static_cast<std::size_t>(bytes));
+  return (static_cast<std::size_t>(bytes) + STEP - 1) / STEP * STEP;
 }
 
 }  // namespace perftkit

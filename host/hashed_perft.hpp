@@ -27,7 +27,7 @@ std::uint64_t perft_hashed(const Position& pos, const PositionKey& key, int dept
     for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
       children[n] = child;
       child_keys[n] = position_key(child, keys);
-      table.prefetch(child_keys[n]);
+      table.prefetch(child_keys[n], depth - 1);
       ++n;
     });
     for (int i = 0; i < n; ++i) nodes += perft_hashed<~Us>(children[i], child_keys[i], depth - 1, table, keys);

@@ -1,6 +1,10 @@
 // A lossy, lock-free table of subtree node counts keyed by (128-bit position key, depth).
-// Readers validate every entry (key and a check word over the data), so a torn or
-// overwritten entry reads as a miss, never as a wrong count.
+// Readers validate every entry against the whole key, and each entry carries a check over
+// its words, so a torn or overwritten entry reads as a miss, never as a wrong count.
+//
+// Two arrays share the memory: subtrees of two plies, the bulk of any deep perft (about ten
+// for every deeper one), sit four to a 64-byte bucket, their count folded into the key bits
+// that the bucket index already implies; deeper subtrees sit two to a bucket with full words.
 #pragma once
 
 #include <cstddef>
@@ -8,41 +12,79 @@
 #include <memory>
 
 #include "perftkit/position_key.hpp"
+#include "uint128.hpp"
 
 namespace perftkit {
 
 class PerftTable {
  public:
-  // A table of at most `bytes` bytes (rounded down to a power of two of 64-byte buckets,
-  // at least one). Throws std::bad_alloc when the memory cannot be mapped.
+  // A table of at most `bytes` bytes (at least one bucket): from 8 MiB up, four fifths (in
+  // whole 4 MiB steps) hold two-ply subtrees and the rest the deeper ones; below that one
+  // array holds every depth. Throws std::bad_alloc when the memory cannot be mapped.
   explicit PerftTable(std::size_t bytes);
 
   // The stored count of the subtree of `depth` plies under the keyed position, if present.
   bool probe(const PositionKey& key, int depth, std::uint64_t& count) const;
 
-  // Asks the memory for the key's bucket ahead of a probe or store.
-  void prefetch(const PositionKey& key) const { __builtin_prefetch(&buckets_[key.lo & mask_]); }
+  // Asks the memory for the bucket a probe or store of (key, depth) will touch.
+  void prefetch(const PositionKey& key, int depth) const {
+    __builtin_prefetch(depth == 2 && pair_buckets_ ? static_cast<const void*>(&pairs_[pair_index(key)])
+                                                    : static_cast<const void*>(&deep_[deep_index(key)]));
+  }
 
-  // Stores a count; depth must be 1..255. Deeper entries are preferred in the first slot.
+  // Stores a count; depth must be 1..255. Two-ply counts of 2^16 and more (not reachable
+  // in legal chess: at most 218^2) are not kept.
+  // A full deep bucket gives up its shallower entry.
   void store(const PositionKey& key, int depth, std::uint64_t count);
 
-  std::size_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
+  std::size_t bytes() const { return (pair_buckets_ + deep_buckets_) * BUCKET_BYTES; }
+  std::size_t two_ply_bytes() const { return pair_buckets_ * BUCKET_BYTES; }
 
  private:
+  static constexpr std::size_t BUCKET_BYTES = 64;
+  // Two-ply buckets come in groups of 2^16, so that the low 16 bits of key.lo are implied by
+  // the bucket and free to hold the count.
+  static constexpr int IMPLIED_BITS = 16;
+  static constexpr std::uint64_t IMPLIED_MASK = (std::uint64_t(1) << IMPLIED_BITS) - 1;
+  static constexpr std::size_t PAIR_GROUP = std::size_t(1) << IMPLIED_BITS;
+
+  // Two words: key.hi ^ tagged, and tagged = key.lo with its implied bits replaced by the count.
+  struct PairEntry {
+    std::uint64_t check, tagged;
+  };
+  struct alignas(BUCKET_BYTES) PairBucket {
+    PairEntry slot[4];
+  };
   // Four words: key.lo, key.hi ^ count ^ depth, count, depth (0 = empty).
-  struct Entry {
+  struct DeepEntry {
     std::uint64_t lo, check, count, depth;
   };
-  struct alignas(64) Bucket {
-    Entry slot[2];  // slot 0 keeps the deeper subtree, slot 1 always takes the newest
+  struct alignas(BUCKET_BYTES) DeepBucket {
+    DeepEntry slot[2];
   };
+  static DeepEntry& deep_slot(DeepBucket& bucket, std::uint64_t lo, std::uint64_t depth);
+
+  // Bucket of a two-ply key: its group from the high bits of key.lo, its place in the
+  // group from the low (implied) bits.
+  std::size_t pair_index(const PositionKey& key) const {
+    const auto group = static_cast<std::size_t>(u128(key.lo >> IMPLIED_BITS) * pair_groups_ >> 48);
+    return group * PAIR_GROUP + (key.lo & IMPLIED_MASK);
+  }
+  // Bucket of a deeper key: key.lo scaled to the bucket count.
+  std::size_t deep_index(const PositionKey& key) const {
+    return static_cast<std::size_t>(u128(key.lo) * deep_buckets_ >> 64);
+  }
+  bool probe_pair(const PositionKey& key, std::uint64_t& count) const;
+  void store_pair(const PositionKey& key, std::uint64_t count);
 
   struct Unmap {
     std::size_t bytes;
-    void operator()(Bucket* p) const;
+    void operator()(std::byte* p) const;
   };
-  std::unique_ptr<Bucket[], Unmap> buckets_;
-  std::uint64_t mask_ = 0;
+  std::unique_ptr<std::byte[], Unmap> memory_;
+  PairBucket* pairs_ = nullptr;
+  DeepBucket* deep_ = nullptr;
+  std::size_t pair_buckets_ = 0, pair_groups_ = 0, deep_buckets_ = 0;
 };
 
 }  // namespace perftkit

@@ -30,6 +30,8 @@ struct AttackTables {
   Bitboard king[64];
   Bitboard between[64][64];  // squares strictly between two aligned squares, else 0
   Bitboard line[64][64];     // the whole line through two aligned squares, else 0
+  Bitboard rook_rays[64];    // rook attacks on an empty board
+  Bitboard bishop_rays[64];  // bishop attacks on an empty board
   SliderEntry rook[64];
   SliderEntry bishop[64];
   bool pext_indexed;         // slider entries ordered by PEXT instead of magic products
@@ -69,6 +71,8 @@ inline void build_attack_tables(AttackTables& t, bool use_pext) {
     t.king[sq] = detail::leaper_attacks(sq, KING_STEPS, 8);
     t.pawn[WHITE][sq] = detail::leaper_attacks(sq, WHITE_PAWN, 2);
     t.pawn[BLACK][sq] = detail::leaper_attacks(sq, BLACK_PAWN, 2);
+    t.rook_rays[sq] = detail::ray_attacks(detail::ROOK_DIRS, sq, 0);
+    t.bishop_rays[sq] = detail::ray_attacks(detail::BISHOP_DIRS, sq, 0);
   }
   for (int a = 0; a < 64; ++a)
     for (int b = 0; b < 64; ++b) {
@@ -124,6 +128,8 @@ PERFTKIT_HD_INLINE Bitboard slider_lookup(const SliderEntry& e, Bitboard occ) {
 PERFTKIT_HD_INLINE Bitboard rook_attacks(Square s, Bitboard occ) { return slider_lookup(attack_tables().rook[s], occ); }
 PERFTKIT_HD_INLINE Bitboard bishop_attacks(Square s, Bitboard occ) { return slider_lookup(attack_tables().bishop[s], occ); }
 PERFTKIT_HD_INLINE Bitboard queen_attacks(Square s, Bitboard occ) { return rook_attacks(s, occ) | bishop_attacks(s, occ); }
+PERFTKIT_HD_INLINE Bitboard rook_rays(Square s) { return attack_tables().rook_rays[s]; }
+PERFTKIT_HD_INLINE Bitboard bishop_rays(Square s) { return attack_tables().bishop_rays[s]; }
 PERFTKIT_HD_INLINE Bitboard knight_attacks(Square s) { return attack_tables().knight[s]; }
 PERFTKIT_HD_INLINE Bitboard king_attacks(Square s) { return attack_tables().king[s]; }
 PERFTKIT_HD_INLINE Bitboard pawn_attacks(Color c, Square s) { return attack_tables().pawn[c][s]; }

@@ -30,7 +30,9 @@ PERFTKIT_HD_INLINE LegalityMasks legality_masks(const Position& pos, Square ksq)
 
   // Enemy sliders seen from the king through our pieces only: none between is a check,
   // exactly one of ours between is a pin.
-  Bitboard snipers = rook_attacks(ksq, them) & pos.orthogonal & them;
+  // (An empty-board ray test first: most kings see no enemy slider at all.)
+  Bitboard snipers = rook_rays(ksq) & pos.orthogonal & them;
+  if (snipers) snipers &= rook_attacks(ksq, them);
   while (snipers) {
     const Square s = pop_lsb(snipers);
     const Bitboard ray = between_bb(ksq, s);
@@ -38,7 +40,8 @@ PERFTKIT_HD_INLINE LegalityMasks legality_masks(const Position& pos, Square ksq)
     if (!blockers) m.checkers |= square_bb(s);
     else if (!more_than_one(blockers)) m.pin_orth |= ray | square_bb(s);
   }
-  snipers = bishop_attacks(ksq, them) & pos.diagonal & them;
+  snipers = bishop_rays(ksq) & pos.diagonal & them;
+  if (snipers) snipers &= bishop_attacks(ksq, them);
   while (snipers) {
     const Square s = pop_lsb(snipers);
     const Bitboard ray = between_bb(ksq, s);
@@ -60,6 +63,16 @@ PERFTKIT_HD_INLINE Bitboard attackers(const Position& pos, Square s, Bitboard oc
   return ((knight_attacks(s) & pos.knights) | (pawn_attacks(~Them, s) & pos.pawns) | (king_attacks(s) & pos.kings) |
           (bishop_attacks(s, occ) & pos.diagonal) | (rook_attacks(s, occ) & pos.orthogonal)) &
          them;
+}
+
+// Every square a pawn, knight or king of colour Them attacks (these ignore occupancy).
+template <Color Them>
+PERFTKIT_HD_INLINE Bitboard leaper_attacks(const Position& pos) {
+  const Bitboard them = pos.by_color[Them];
+  Bitboard attacked = pawn_attacks_bb<Them>(pos.pawns & them) | king_attacks(pos.king_square(Them));
+  Bitboard knights = pos.knights & them;
+  while (knights) attacked |= knight_attacks(pop_lsb(knights));
+  return attacked;
 }
 
 // True when a piece of colour Them attacks s, with the board occupied by occ.
@@ -90,14 +103,19 @@ PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
   const Square ksq = pos.king_square(Us);
   const LegalityMasks m = legality_masks<Us>(pos, ksq);
 
-  // King: any square not attacked once the king has left its own square.
+  // King: any square not attacked once the king has left its own square. The leapers'
+  // attacks are known for all squares at once; sliders are asked per remaining square.
   Bitboard king_targets = king_attacks(ksq) & ~us;
+  if (king_targets) king_targets &= ~leaper_attacks<Them>(pos);
   if (king_targets) {
     const Bitboard occ_without_king = occ ^ square_bb(ksq);
+    const Bitboard their_diagonal = pos.diagonal & them, their_orthogonal = pos.orthogonal & them;
     Bitboard safe = 0;
     while (king_targets) {
       const Square to = pop_lsb(king_targets);
-      if (!attacked_by<Them>(pos, to, occ_without_king)) safe |= square_bb(to);
+      const bool attacked = ((bishop_rays(to) & their_diagonal) && (bishop_attacks(to, occ_without_king) & their_diagonal)) ||
+                            ((rook_rays(to) & their_orthogonal) && (rook_attacks(to, occ_without_king) & their_orthogonal));
+      if (!attacked) safe |= square_bb(to);
       if constexpr (detail::stops_early<Sink>) if (safe) break;
     }
     if (safe) sink.template piece_moves<KING>(ksq, safe);
