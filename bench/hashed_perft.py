@@ -4,8 +4,14 @@ default hash table (what `perftkit perft -d N` does), each depth run --runs time
 kept. Every run's count is checked against the published one. Writes the figures, the machine
 (CPU, cores, load before and after) and the commit to results/hashed-perft-<host>-<date>.json.
 
+This machine is shared and noisy, so two anchors can run interleaved with every run, in the
+same rounds: --baseline (another perftkit build, e.g. the previous commit's: the ratio of
+medians is the change's effect) and --stockfish (Stockfish's unhashed perft at --stockfish-depth,
+a reference for how fast the machine was during the run).
+
 Usage: bench/hashed_perft.py [--perftkit build/release/perftkit] [--depths 8,9] [--runs 3]
-                             [--threads N] [--out FILE]
+                             [--threads N] [--baseline OTHER_PERFTKIT] [--stockfish /usr/games/stockfish]
+                             [--stockfish-depth 7] [--out FILE]
 """
 import argparse
 import datetime
@@ -49,27 +55,67 @@ def run_once(perftkit, depth, threads):
             "hash_mb": int(table.group(1)) if table else result.get("hash_mb"), "threads": result["threads"]}
 
 
+def stockfish_once(stockfish, depth):
+    start = time.perf_counter()
+    done = subprocess.run([stockfish], input=f"position startpos\ngo perft {depth}\nquit\n",
+                          capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    nodes = re.search(r"Nodes searched: (\d+)", done.stdout)
+    if done.returncode != 0 or not nodes:
+        sys.exit(f"{stockfish}: no perft result (exit {done.returncode})")
+    return {"nodes": int(nodes.group(1)), "wall_seconds": wall}
+
+
+def summary(runs, depth, key):
+    correct = all(r["nodes"] == PUBLISHED.get(depth) for r in runs)
+    return correct, statistics.median(r[key] for r in runs)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--perftkit", default=os.path.join(ROOT, "build", "release", "perftkit"))
     parser.add_argument("--depths", default="8,9")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--baseline", help="another perftkit binary, run interleaved")
+    parser.add_argument("--stockfish", help="Stockfish binary: its perft runs interleaved as a machine-speed reference")
+    parser.add_argument("--stockfish-depth", type=int, default=7)
     parser.add_argument("--out")
     args = parser.parse_args()
 
     load_before = os.getloadavg()
     rows, ok = [], True
     for depth in (int(d) for d in args.depths.split(",")):
-        runs = [run_once(args.perftkit, depth, args.threads) for _ in range(args.runs)]
-        correct = all(r["nodes"] == PUBLISHED.get(depth) for r in runs)
+        runs, baseline, reference = [], [], []
+        for _ in range(args.runs):  # interleaved: each round runs every binary once
+            runs.append(run_once(args.perftkit, depth, args.threads))
+            if args.baseline:
+                baseline.append(run_once(args.baseline, depth, args.threads))
+            if args.stockfish:
+                reference.append(stockfish_once(args.stockfish, args.stockfish_depth))
+        correct, median = summary(runs, depth, "seconds")
         ok = ok and correct
-        median = statistics.median(r["seconds"] for r in runs)
-        rows.append({"depth": depth, "expected": PUBLISHED.get(depth), "correct": correct,
-                     "median_seconds": median, "runs": runs})
-        print(f"perft {depth}: {runs[-1]['nodes']} ({'ok' if correct else 'MISMATCH'}), median {median:.2f} s "
-              f"of {[round(r['seconds'], 2) for r in runs]}, table {runs[-1]['hash_mb']} MB, "
-              f"{runs[-1]['threads']} threads", flush=True)
+        row = {"depth": depth, "expected": PUBLISHED.get(depth), "correct": correct,
+               "median_seconds": median, "runs": runs}
+        line = (f"perft {depth}: {runs[-1]['nodes']} ({'ok' if correct else 'MISMATCH'}), median {median:.2f} s "
+                f"of {[round(r['seconds'], 2) for r in runs]}, table {runs[-1]['hash_mb']} MB, "
+                f"{runs[-1]['threads']} threads")
+        if baseline:
+            base_correct, base_median = summary(baseline, depth, "seconds")
+            ok = ok and base_correct
+            row["baseline"] = {"binary": args.baseline, "correct": base_correct, "median_seconds": base_median,
+                               "runs": baseline, "speedup": base_median / median}
+            line += (f"; baseline median {base_median:.2f} s of {[round(r['seconds'], 2) for r in baseline]} "
+                     f"({base_median / median:.2f}x)")
+        if reference:
+            ref_correct, ref_median = summary(reference, args.stockfish_depth, "wall_seconds")
+            ok = ok and ref_correct
+            row["stockfish"] = {"depth": args.stockfish_depth, "correct": ref_correct,
+                                "median_wall_seconds": ref_median, "runs": reference}
+            line += (f"; stockfish perft {args.stockfish_depth} median {ref_median:.2f} s "
+                     f"of {[round(r['wall_seconds'], 2) for r in reference]}")
+        rows.append(row)
+        print(line, flush=True)
 
     sha, dirty = commit()
     record = {
