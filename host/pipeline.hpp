@@ -43,7 +43,8 @@ struct PipelineOptions {
   std::size_t hash_bytes = 0;
   std::uint64_t hash_seed = 1;               // KeySet seed of the table keys
   std::uint64_t hash_index_mask = ~std::uint64_t(0);  // tests: 0 sends every key to one bucket
-  SubtreeTable* omp_table = nullptr;  // OpenMP system: this table instead of a fresh one (kept across runs)
+  SubtreeTable* omp_table = nullptr;  // OpenMP system: use this table (kept across runs) instead of a fresh one
+                                      // of hash_bytes; set, it turns the table mode on by itself
 };
 
 // What the pipeline did, summed over workers; for reports and tests.
@@ -111,7 +112,11 @@ PipelineReport pipeline_perft(const Position& root, int depth, bool divide, cons
 
 // Sum over nodes of multiplicity x perft(position, remaining), per root_move when
 // per_root_move (totals sized root_move_count), else in totals[0]. The frontier's nodes must
-// be grouped by root_move when per_root_move. The same errors as pipeline_perft.
+// be grouped by root_move when per_root_move. With options.hash_bytes (or omp_table) every
+// level counts per-node subtrees through a transposition table (pipeline_subtrees.hpp),
+// shared by all batches of the call; nodes the system cannot hold go to the CPU core
+// unhashed. The same errors as pipeline_perft, and std::overflow_error when a subtree count
+// exceeds 64 bits.
 std::vector<u128> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining,
                                           bool per_root_move, std::size_t root_move_count,
                                           const PipelineOptions& options, PipelineCounters* counters = nullptr);
