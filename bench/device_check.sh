@@ -130,6 +130,35 @@ perft_check() {
   fi
 }
 
+# hash_check NAME FEN DEPTH MB CAP: `perft --hash MB --cross-check` on the backend (the
+# pipeline's transposition-table mode, two key sets) against the CPU backend's count.
+hash_check() {
+  local name=$1 fen=$2 depth=$3 mb=$4 t log="$LOGDIR/$1.json" ref="$LOGDIR/$1.cpu.json"
+  t=$(step_timeout "$5")
+  if (( t == 0 )); then record "$name" "cpu count" "-" "-" "-" "SKIPPED(budget)" 0; return; fi
+  local s rc wall nodes seconds backend expected
+  s=$(now)
+  timeout "$t" "$PERFTKIT" perft --fen "$fen" --depth "$depth" --hash "$mb" --cross-check --backend "$BACKEND" --json \
+    > "$log" 2> "$LOGDIR/$name.err"
+  rc=$?
+  wall=$(elapsed_since "$s")
+  nodes=$(json_field "$log" nodes) seconds=$(json_field "$log" seconds) backend=$(json_field "$log" backend)
+  if (( rc == 124 )); then record "$name" "cpu count" "-" "-" "-" "TIMEOUT(${t}s)" "$wall"; return; fi
+  if (( rc == 1 )); then record "$name" "seeds agree" "cross-check failed" "$seconds" "$nodes" MISMATCH "$wall"; return; fi
+  if (( rc != 0 )) || [[ -z "$nodes" ]]; then
+    record "$name" "cpu count" "exit $rc" "-" "-" "ERROR" "$wall"; tail -3 "$LOGDIR/$name.err" >&2; return
+  fi
+  if [[ "$backend" != "$BACKEND" ]]; then record "$name" "cpu count" "$nodes ($backend)" "$seconds" "$nodes" "ERROR(backend)" "$wall"; return; fi
+  t=$(step_timeout "$5")
+  if (( t == 0 )) || ! timeout "$t" "$PERFTKIT" perft --fen "$fen" --depth "$depth" --backend cpu --json > "$ref" 2>/dev/null; then
+    record "$name" "cpu count" "$nodes (no cpu reference)" "$seconds" "$nodes" "slow(cpu reference)" "$wall"; return
+  fi
+  expected=$(json_field "$ref" nodes)
+  if [[ "$nodes" == "$expected" ]]; then record "$name" "$expected" "$nodes" "$seconds" "$nodes" ok "$wall"
+  else record "$name" "$expected" "$nodes" "$seconds" "$nodes" MISMATCH "$wall"
+  fi
+}
+
 # stats_check NAME FEN DEPTH CAP: `perft --stats` on the backend against the CPU backend,
 # every counter (the "stats" objects of both JSON outputs compared whole).
 stats_check() {
@@ -214,6 +243,7 @@ echo "== checks (backend $BACKEND against known counts)"
 perft_check start_d5 "$START_FEN" 5 4865609 30
 perft_check start_d7 "$START_FEN" 7 3195901860 90
 perft_check kiwipete_d6 "$KIWIPETE" 6 8031647685 90
+hash_check hash_kiwipete_d6 "$KIWIPETE" 6 1024 60
 classify_check classify_lichess "${DATA%/perft}/positions/lichess-30K-games.txt" 30
 stats_check stats_kiwipete_d5 "$KIWIPETE" 5 40
 stats_check stats_clock95_d6 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 95 40" 6 40

@@ -7,8 +7,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
 #include <exception>
+#include <string>
 #include <thread>
+#include <type_traits>
 
 #include "cuda_backend.hpp"
 #include "cuda_check.hpp"
@@ -17,6 +20,7 @@
 #include "device_tables.cuh"
 #include "for_each_index.cuh"
 #include "pipeline_worker.hpp"
+#include "subtree_table.hpp"
 
 namespace perftkit::cuda {
 namespace {
@@ -36,6 +40,43 @@ class DeviceBlock {
  private:
   DeviceBuffer<std::byte> buffer_;
 };
+
+// A device's transposition table never takes more than this share of its free memory: the
+// level buffers need the rest.
+constexpr double TABLE_MEMORY_SHARE = 0.5;
+// Below this a table is not worth having: the device counts without one.
+constexpr std::size_t MIN_TABLE_BYTES = std::size_t(1) << 20;
+
+// The transposition table of the current device, zeroed (empty) before the level buffers
+// are allocated: `bytes` (rounded down to a power of two of buckets), halved while it does
+// not fit, with a line on stderr when it shrinks. Empty (no table) when even
+// MIN_TABLE_BYTES does not fit. Waits for the GPU.
+DeviceBuffer<SubtreeBucket> allocate_table(int device, std::size_t bytes, cudaStream_t stream) {
+  std::size_t free_bytes = 0, total_bytes = 0;
+  PERFTKIT_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::uint64_t wanted = subtree_table_buckets(bytes);
+  const std::uint64_t fewest = std::min<std::uint64_t>(wanted, MIN_TABLE_BYTES / sizeof(SubtreeBucket));
+  const auto cap = static_cast<std::size_t>(static_cast<double>(free_bytes) * TABLE_MEMORY_SHARE);
+  DeviceBuffer<SubtreeBucket> table;
+  for (std::uint64_t buckets = subtree_table_buckets(std::min(bytes, cap)); buckets >= fewest; buckets /= 2) {
+    try {
+      table = DeviceBuffer<SubtreeBucket>(buckets);
+      break;
+    } catch (const CudaError& e) {
+      if (!e.out_of_memory()) throw;
+      (void)cudaGetLastError();
+    }
+  }
+  const std::size_t got = table.size() * sizeof(SubtreeBucket);
+  if (got) {
+    PERFTKIT_CUDA_CHECK(cudaMemsetAsync(table.data(), 0, got, stream));
+    PERFTKIT_CUDA_CHECK(cudaStreamSynchronize(stream));
+  }
+  if (table.size() < wanted)
+    std::fprintf(stderr, "hash: device %d: a %zu MB table does not fit in its free memory; %s\n", device, bytes >> 20,
+                 got ? ("using " + std::to_string(got >> 20) + " MB").c_str() : "counting without a table");
+  return table;
+}
 
 // The pipeline's System on the current device and one stream; every call waits for it.
 struct CudaSystem {
@@ -79,7 +120,7 @@ struct SharedWork {
   const std::vector<pipeline::BatchSpan>& batches;
   int remaining;
   const PipelineOptions& options;
-  std::size_t estimate;  // level memory the biggest batch could use
+  std::size_t biggest;  // nodes of the biggest batch
   std::atomic<std::size_t> next{0};
   pipeline::BatchResults<Tally>& results;  // each batch's slots are written by the one thread that took it
 };
@@ -90,14 +131,22 @@ PipelineCounters device_worker(int device, SharedWork<Tally>& work) {
   PERFTKIT_CUDA_CHECK(cudaSetDevice(device));
   ensure_device_tables(device);
   const Stream stream;
+  // The transposition table first: its bytes come out of the memory the levels are sized from.
+  DeviceBuffer<SubtreeBucket> table_memory;
+  if (std::is_same_v<Tally, pipeline::CountNodes> && work.options.hash_bytes)
+    table_memory = allocate_table(device, work.options.hash_bytes, stream.get());
+  SubtreeTableView table{};
+  if (table_memory.size()) table = {table_memory.data(), (table_memory.size() - 1) & work.options.hash_index_mask};
   std::size_t budget = work.options.memory_budget;
   if (!budget) {
     std::size_t free_bytes = 0, total_bytes = 0;
     PERFTKIT_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    budget = std::min(static_cast<std::size_t>(static_cast<double>(free_bytes) * LEVEL_MEMORY_SHARE), work.estimate);
+    const std::size_t estimate = table ? pipeline::level_memory_estimate(work.biggest, work.remaining, pipeline::SUBTREE_EXTRA_BYTES)
+                                       : pipeline::level_memory_estimate(work.biggest, work.remaining);
+    budget = std::min(static_cast<std::size_t>(static_cast<double>(free_bytes) * LEVEL_MEMORY_SHARE), estimate);
   }
   const CudaSystem system{stream.get()};
-  pipeline::BatchWorker<CudaSystem, Tally> worker(system, budget, work.options);
+  pipeline::BatchWorker<CudaSystem, Tally> worker(system, budget, work.options, table);
   bool took_work = false;
   for (std::size_t i = work.next++; i < work.batches.size(); i = work.next++) {
     work.results.totals[i] = worker.run(work.frontier, work.batches[i], work.remaining, work.results.leftovers[i]);
@@ -105,6 +154,7 @@ PipelineCounters device_worker(int device, SharedWork<Tally>& work) {
   }
   PipelineCounters counters = worker.counters();
   counters.devices = took_work ? 1 : 0;
+  counters.table_bytes = table_memory.size() * sizeof(SubtreeBucket);
   return counters;
 }
 
@@ -123,7 +173,7 @@ pipeline::BatchResults<Tally> count_batches_pipeline(const std::vector<FrontierN
   results.leftovers.resize(batches.size());
   std::size_t biggest = 0;
   for (const pipeline::BatchSpan& b : batches) biggest = std::max(biggest, b.count);
-  SharedWork<Tally> work{frontier, batches, remaining, options, pipeline::level_memory_estimate(biggest, remaining), {}, results};
+  SharedWork<Tally> work{frontier, batches, remaining, options, biggest, {}, results};
   std::vector<PipelineCounters> counters(static_cast<std::size_t>(devices));
   std::vector<std::exception_ptr> errors(static_cast<std::size_t>(devices));
   std::vector<std::thread> threads;

@@ -43,10 +43,12 @@ struct PerftOptions {
   double claim_timeout = DEFAULT_CLAIM_TIMEOUT_SECONDS;
 };
 
-// --hash, or what the run needs (suggested_hash_bytes), at most a quarter of available memory.
-std::size_t hash_mb(const PerftOptions& opt, const Position& root) {
+// --hash, or what the run needs (suggested_hash_bytes), at most a quarter of available
+// memory (on a GPU: of the device's free memory, per device).
+std::size_t hash_mb(const PerftOptions& opt, const PerftRequest& req) {
   if (opt.hash_mb) return *opt.hash_mb;
-  return std::min(default_hash_bytes(), suggested_hash_bytes(root, opt.depth)) >> 20;
+  const std::size_t limit = runs_on_gpu(req) ? default_device_hash_bytes() : default_hash_bytes();
+  return std::min(limit, suggested_hash_bytes(req.root, opt.depth)) >> 20;
 }
 
 // The root position: the FEN, then every --moves move, each checked for legality.
@@ -166,12 +168,15 @@ int run(const PerftOptions& opt) {
   req.chess960 = opt.chess960 || root.chess960;
   req.merge_transpositions = !opt.no_merge;
   req.stats = opt.stats;
-  const std::size_t table_mb = runs_with_hash_table(req) ? hash_mb(opt, req.root) : 0;
+  const std::size_t table_mb = runs_with_hash_table(req) ? hash_mb(opt, req) : 0;
   req.hash_bytes = table_mb << 20;
   req.hash_seed = opt.seed;
+  const bool gpu = runs_on_gpu(req);
   if (hash_table_bytes(req) && opt.depth > 3)
-    std::fprintf(stderr, "hash: %zu MB%s, seed %llu\n", table_mb,
-                 opt.hash_mb ? "" : " (default: what this depth needs, at most a quarter of available memory)",
+    std::fprintf(stderr, "hash: %zu MB%s%s, seed %llu\n", table_mb, gpu ? " per device" : "",
+                 opt.hash_mb ? ""
+                 : gpu       ? " (default: what this depth needs, at most a quarter of the device's free memory)"
+                             : " (default: what this depth needs, at most a quarter of available memory)",
                  static_cast<unsigned long long>(opt.seed));
   PerftReport report;
   try {
@@ -212,7 +217,8 @@ void add_perft_command(CLI::App& app, int& exit_code) {
                 "dead positions and the 50/75-move clocks at the leaves (every backend)");
   cmd->add_option("--hash", opt->hash_mb,
                   "Transposition table of subtree counts, in MB (0: none; default: what the depth needs, at most a "
-                  "quarter of available memory)");
+                  "quarter of available memory, or per GPU a quarter of its free memory); node counts on every "
+                  "backend, never with --stats (statistics need the clocks)");
   cmd->add_option("--seed", opt->seed, "Key set of the transposition table (independent keys per seed)")
       ->capture_default_str();
   cmd->add_flag("--cross-check", opt->cross_check,

@@ -14,6 +14,7 @@
 #ifdef PERFTKIT_HAVE_PIPELINE
 #include "pipeline.hpp"
 #endif
+#include "subtree_table.hpp"
 #include "perftkit/perft.hpp"
 #include "perftkit/stats.hpp"
 #include "uci.hpp"
@@ -139,18 +140,30 @@ std::vector<StatsTotals> root_move_stats(const PerftRequest& req, const std::vec
 }
 
 #ifdef PERFTKIT_HAVE_PIPELINE
+// Options of a pipeline run of req; node counts use req's transposition table (statistics
+// never do: they need the clocks).
 PipelineOptions pipeline_options(const PerftRequest& req, bool on_gpu) {
   PipelineOptions options;
   options.system = on_gpu ? PipelineSystem::CUDA : PipelineSystem::OMP;
   options.merge = req.merge_transpositions;
   options.threads = req.threads;
+  if (!req.stats) {
+    options.hash_bytes = req.hash_bytes;
+    options.hash_seed = req.hash_seed;
+  }
   return options;
 }
 
 // The frontier pipeline (host/pipeline.hpp) on the GPUs or on the host's OpenMP system: the
 // host expands the job to the pipeline's frontier size, leaving at least two plies below.
-RootTotals count_pipeline(FrontierJob job, const PerftRequest& req, bool on_gpu, std::size_t root_move_count) {
-  const PipelineOptions options = pipeline_options(req, on_gpu);
+// On the OpenMP system a hashed count uses `table` (made on first use), kept across calls.
+RootTotals count_pipeline(FrontierJob job, const PerftRequest& req, bool on_gpu, std::size_t root_move_count,
+                          std::unique_ptr<SubtreeTable>& table) {
+  PipelineOptions options = pipeline_options(req, on_gpu);
+  if (!on_gpu && options.hash_bytes) {
+    if (!table) table = std::make_unique<SubtreeTable>(options.hash_bytes);
+    options.omp_table = table.get();
+  }
   deepen(job, options.host_frontier, 2, std::numeric_limits<int>::max());
   return pipeline_count_frontier(job.nodes, job.remaining, job.keep_root_moves, root_move_count, options);
 }
@@ -182,8 +195,16 @@ RootTotals count_cuda(FrontierJob job, std::size_t root_move_count) {
 }  // namespace
 
 bool runs_with_hash_table(const PerftRequest& req) {
-  const bool on_cpu = req.backend == Backend::CPU || (req.backend == Backend::AUTO && !cuda_device_present());
-  return on_cpu && !req.stats && req.depth >= 3;
+#ifdef PERFTKIT_HAVE_PIPELINE
+  const bool hashed_backend = true;  // the CPU core, and the pipeline on OpenMP or the GPUs
+#else
+  const bool hashed_backend = req.backend == Backend::CPU || (req.backend == Backend::AUTO && !cuda_device_present());
+#endif
+  return hashed_backend && !req.stats && req.depth >= 3;
+}
+
+bool runs_on_gpu(const PerftRequest& req) {
+  return req.backend == Backend::CUDA || (req.backend == Backend::AUTO && cuda_device_present());
 }
 
 std::size_t hash_table_bytes(const PerftRequest& req) { return runs_with_hash_table(req) ? req.hash_bytes : 0; }
@@ -203,6 +224,11 @@ FrontierCounter::FrontierCounter(const PerftRequest& settings) : settings_(setti
 
 FrontierCounter::~FrontierCounter() = default;
 
+std::size_t FrontierCounter::table_bytes() const {
+  if (table_) return table_->bytes();
+  return pipeline_table_ ? pipeline_table_->bytes() : 0;
+}
+
 const char* FrontierCounter::backend_name() const {
   return engine_ == Engine::CUDA ? "cuda" : engine_ == Engine::PIPELINE ? "pipeline" : "cpu";
 }
@@ -218,7 +244,8 @@ std::vector<u128> FrontierCounter::count(std::vector<FrontierNode> nodes, int re
     if (node.root_move >= root_move_count) throw std::invalid_argument("a frontier node names a root move out of range");
   FrontierJob job{std::move(nodes), remaining, per_root_move, settings_.merge_transpositions};
 #if defined(PERFTKIT_HAVE_PIPELINE)
-  if (engine_ != Engine::CPU) return count_pipeline(std::move(job), settings_, engine_ == Engine::CUDA, root_move_count);
+  if (engine_ != Engine::CPU)
+    return count_pipeline(std::move(job), settings_, engine_ == Engine::CUDA, root_move_count, pipeline_table_);
 #elif defined(PERFTKIT_HAVE_CUDA)
   if (engine_ == Engine::CUDA) return count_cuda(std::move(job), root_move_count);
 #endif

@@ -28,7 +28,8 @@ struct PerftRequest {
   bool chess960 = false;            // write castling moves as king-takes-rook
   bool merge_transpositions = true;  // merge identical frontier positions (off: pure move-generation speed)
   bool stats = false;                // leaf statistics (perftkit/stats.hpp); the pipeline's statistics mode on cuda/pipeline
-  std::size_t hash_bytes = 0;        // transposition table of subtree counts (0: none); CPU backend
+  std::size_t hash_bytes = 0;        // transposition table of subtree counts (0: none); node counts on every backend
+                                     // (the pipeline's, per device on CUDA), never statistics
   std::uint64_t hash_seed = 1;       // selects the key set of the table (an independent one per seed)
 };
 
@@ -48,6 +49,7 @@ struct PerftReport {
 };
 
 class PerftTable;
+class SubtreeTable;
 
 // Counts frontiers on one backend (CPU threads with the transposition table, the pipeline,
 // or CUDA), keeping its table from one call to the next: a worker that counts many work
@@ -71,12 +73,15 @@ class FrontierCounter {
   const char* backend_name() const;
   bool on_cpu_core() const { return engine_ == Engine::CPU; }
   bool on_gpu() const { return engine_ == Engine::CUDA; }
+  // Bytes of the host transposition table kept across calls (0: none made yet, or on a GPU).
+  std::size_t table_bytes() const;
 
  private:
   enum class Engine { CPU, CUDA, PIPELINE };
   PerftRequest settings_;
   Engine engine_;
-  std::unique_ptr<PerftTable> table_;  // made on first use by a hashed count
+  std::unique_ptr<PerftTable> table_;  // made on first use by a hashed count on the CPU core
+  std::unique_ptr<SubtreeTable> pipeline_table_;  // ...and by one of the pipeline on OpenMP
 };
 
 // Exact perft of request.root (with statistics, the leaf counters too: on the CPU core, or
@@ -84,9 +89,13 @@ class FrontierCounter {
 // CUDA backend is asked for and no device can run it; AUTO picks CUDA when a device is present.
 PerftReport run_perft(const PerftRequest& request);
 
-// Whether a run of request can use a transposition table: the table serves the CPU backend
-// counting nodes (not statistics) three plies deep or more.
+// Whether a run of request can use a transposition table: the table serves node counts (not
+// statistics) three plies deep or more, on the CPU core and on the frontier pipeline (OpenMP
+// or the GPUs; builds without the pipeline hash on the CPU backend only).
 bool runs_with_hash_table(const PerftRequest& request);
+
+// Whether a run of request counts on CUDA devices (cuda, or auto with a device present).
+bool runs_on_gpu(const PerftRequest& request);
 
 // Bytes of transposition table a run of request uses (0: none).
 std::size_t hash_table_bytes(const PerftRequest& request);

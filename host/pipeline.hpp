@@ -16,6 +16,8 @@
 
 namespace perftkit {
 
+class SubtreeTable;
+
 // Where the levels below the host frontier run.
 enum class PipelineSystem { OMP, CUDA };
 
@@ -36,6 +38,13 @@ struct PipelineOptions {
   std::uint64_t key_mask = ~std::uint64_t(0);  // tests: 0 makes every key collide (merging must stay exact)
   unsigned threads = 0;              // OMP threads (levels and CPU fallback); 0: every hardware thread
   int max_devices = 0;               // CUDA devices used; 0: every visible device
+  // Transposition table of subtree counts (node counts only, not statistics): bytes of table
+  // on the OpenMP system, per device on CUDA; 0: none (levels sum weighted leaf counts).
+  std::size_t hash_bytes = 0;
+  std::uint64_t hash_seed = 1;               // KeySet seed of the table keys
+  std::uint64_t hash_index_mask = ~std::uint64_t(0);  // tests: 0 sends every key to one bucket
+  SubtreeTable* omp_table = nullptr;  // OpenMP system: use this table (kept across runs) instead of a fresh one
+                                      // of hash_bytes; set, it turns the table mode on by itself
 };
 
 // What the pipeline did, summed over workers; for reports and tests.
@@ -51,6 +60,9 @@ struct PipelineCounters {
   std::uint64_t leaf_nodes = 0;   // nodes whose last plies were counted per thread
   int devices = 0;                // CUDA devices that took work
   std::size_t min_budget = 0;     // smallest level-buffer budget a worker ended with (bytes)
+  std::uint64_t table_probes = 0;  // positions looked up in the transposition table
+  std::uint64_t table_hits = 0;    // ...and found there
+  std::size_t table_bytes = 0;     // smallest table a worker used (bytes; 0: none)
 
   PipelineCounters& operator+=(const PipelineCounters& o) {
     host_plies = std::max(host_plies, o.host_plies);
@@ -64,6 +76,9 @@ struct PipelineCounters {
     leaf_nodes += o.leaf_nodes;
     devices += o.devices;
     min_budget = min_budget && o.min_budget ? std::min(min_budget, o.min_budget) : std::max(min_budget, o.min_budget);
+    table_probes += o.table_probes;
+    table_hits += o.table_hits;
+    table_bytes = table_bytes && o.table_bytes ? std::min(table_bytes, o.table_bytes) : std::max(table_bytes, o.table_bytes);
     return *this;
   }
 };
@@ -97,7 +112,11 @@ PipelineReport pipeline_perft(const Position& root, int depth, bool divide, cons
 
 // Sum over nodes of multiplicity x perft(position, remaining), per root_move when
 // per_root_move (totals sized root_move_count), else in totals[0]. The frontier's nodes must
-// be grouped by root_move when per_root_move. The same errors as pipeline_perft.
+// be grouped by root_move when per_root_move. With options.hash_bytes (or omp_table) every
+// level counts per-node subtrees through a transposition table (pipeline_subtrees.hpp),
+// shared by all batches of the call; nodes the system cannot hold go to the CPU core
+// unhashed. The same errors as pipeline_perft, and std::overflow_error when a subtree count
+// exceeds 64 bits.
 std::vector<u128> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining,
                                           bool per_root_move, std::size_t root_move_count,
                                           const PipelineOptions& options, PipelineCounters* counters = nullptr);

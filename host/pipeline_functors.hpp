@@ -26,7 +26,8 @@ struct CountChildren {
 };
 
 // Writes the children of positions[i] to children[offsets[i] - base ...], each with its
-// parent's multiplicity.
+// parent's multiplicity. Without child_multiplicities (the subtree mode) a parent that was
+// given no slots (a table hit) writes nothing; offsets then has an entry past the last parent.
 struct GenerateChildren {
   const Position* positions;
   const std::uint64_t* multiplicities;
@@ -37,6 +38,11 @@ struct GenerateChildren {
 
   PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const {
     std::uint64_t k = offsets[i] - base;
+    if (!child_multiplicities) {
+      if (offsets[i + 1] == offsets[i]) return;
+      for_each_legal_move(positions[i], [&](const Position& child, Move) { children[k++] = child; });
+      return;
+    }
     const std::uint64_t m = multiplicities[i];
     for_each_legal_move(positions[i], [&](const Position& child, Move) {
       children[k] = child;

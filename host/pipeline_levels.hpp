@@ -49,16 +49,48 @@ inline constexpr std::size_t SLACK_SHARE = 32;
 
 // Level memory that a batch of `nodes` positions could use below `remaining` plies if every
 // level were expanded whole (about 40 children a position), doubled, at least 16 MiB: a cap
-// on a worker's budget, so that a small run does not reserve a whole GPU.
-inline std::size_t level_memory_estimate(std::size_t nodes, int remaining) {
+// on a worker's budget, so that a small run does not reserve a whole GPU. extra_child_bytes:
+// what a mode keeps per child on top (the subtree mode's representative index and count).
+inline std::size_t level_memory_estimate(std::size_t nodes, int remaining, std::size_t extra_child_bytes = 0) {
   constexpr double CHILDREN = 40, LIMIT = 1e18;
   double level = static_cast<double>(nodes), bytes = level * NODE_BYTES;
   for (int r = remaining; r > 2 && bytes < LIMIT; --r) {
     level *= CHILDREN;
-    bytes += level * (NODE_BYTES + MERGE_BYTES);
+    bytes += level * double(NODE_BYTES + MERGE_BYTES + extra_child_bytes);
   }
   bytes = std::min(2 * bytes + double(16 << 20), LIMIT);
   return static_cast<std::size_t>(bytes);
+}
+
+// Children of `child_bytes` bytes each (everything a child needs while its chunk is alive)
+// that fit in what is left of the arena, after the alignment and Thrust's fixed scratch.
+inline std::uint64_t children_that_fit(const Arena& arena, std::size_t child_bytes) {
+  const std::size_t free_bytes = arena.available();
+  const std::size_t slack = ALIGNMENT_SLACK + free_bytes / SLACK_SHARE;
+  if (free_bytes <= slack) return 0;
+  return (free_bytes - slack) / child_bytes;
+}
+
+// The parents [first, last) of the next chunk: as many as have at most `cap` children
+// together (offsets: the exclusive scan of the child counts of n parents, base =
+// offsets[first]), at least one. The caller checks that the chunk's children fit.
+template <typename System>
+std::uint64_t chunk_end(const System& system, Arena& arena, const std::uint64_t* offsets, std::uint64_t first,
+                        std::uint64_t n, std::uint64_t base, std::uint64_t cap) {
+  const std::uint64_t* next = system.run(arena, 0, [&](auto policy) {
+    return thrust::upper_bound(policy, offsets + first + 1, offsets + n + 1, base + cap);
+  });
+  const std::uint64_t last = std::uint64_t(next - offsets) - 1;
+  return last == first ? first + 1 : last;  // one position always goes, if memory holds it
+}
+
+// Children per chunk: what fits, halved when more levels follow (they need room too), at
+// most max_chunk_nodes when set.
+inline std::uint64_t chunk_cap(std::uint64_t room, int child_remaining, const PipelineOptions& options) {
+  std::uint64_t cap = room;
+  if (child_remaining > 2) cap /= 2;
+  if (options.max_chunk_nodes) cap = std::min<std::uint64_t>(cap, options.max_chunk_nodes);
+  return cap;
 }
 
 template <typename System, typename Tally>
@@ -85,14 +117,7 @@ class LevelPipeline {
     for (std::uint64_t first = 0; first < n;) {
       const std::uint64_t base = system_.read(offsets + first);
       const std::uint64_t room = children_that_fit(remaining - 1);
-      std::uint64_t cap = room;
-      if (remaining - 1 > 2) cap /= 2;  // leave the other half to the levels below
-      if (options_.max_chunk_nodes) cap = std::min<std::uint64_t>(cap, options_.max_chunk_nodes);
-      const std::uint64_t* next = system_.run(arena_, 0, [&](auto policy) {
-        return thrust::upper_bound(policy, offsets + first + 1, offsets + n + 1, base + cap);
-      });
-      std::uint64_t last = std::uint64_t(next - offsets) - 1;
-      if (last == first) last = first + 1;  // one position always goes, if memory holds it
+      const std::uint64_t last = chunk_end(system_, arena_, offsets, first, n, base, chunk_cap(room, remaining - 1, options_));
       const std::uint64_t children = system_.read(offsets + last) - base;
       if (children > room) throw OutOfWorkspace{};
       total += expand(positions + first, multiplicities + first, offsets + first, last - first, base, children,
@@ -106,11 +131,8 @@ class LevelPipeline {
   // Children a chunk may have with what is left of the arena, counting what merging and
   // the next level's offsets or leaf counts need while the chunk is alive.
   std::uint64_t children_that_fit(int child_remaining) const {
-    const std::size_t free_bytes = arena_.available();
-    const std::size_t slack = ALIGNMENT_SLACK + free_bytes / SLACK_SHARE;
-    if (free_bytes <= slack) return 0;
     const std::size_t scratch = std::max(options_.merge && child_remaining > 0 ? MERGE_BYTES : 0, LeafTally<Tally>::LEAF_BYTES);
-    return (free_bytes - slack) / (NODE_BYTES + scratch);
+    return pipeline::children_that_fit(arena_, NODE_BYTES + scratch);
   }
 
   // Generates the children of parents_count parents, merges them and counts their subtrees.
@@ -173,11 +195,18 @@ class LevelPipeline {
   PipelineCounters& counters_;
 };
 
-// Copies frontier[span] into the arena and counts it. Throws OutOfWorkspace when the arena
-// cannot hold it, std::overflow_error for a multiplicity that does not fit 64 bits.
-template <typename Tally, typename System>
-typename Tally::Total count_span(const System& system, Arena& arena, const std::vector<FrontierNode>& frontier, std::size_t first,
-                std::size_t count, int remaining, const PipelineOptions& options, PipelineCounters& counters) {
+// The positions and multiplicities of frontier[first, first + count) in the system's memory.
+struct SpanNodes {
+  Position* positions;
+  std::uint64_t* multiplicities;
+};
+
+// Copies frontier[first, first + count) into the arena (which must outlive the use). Throws
+// OutOfWorkspace when the arena cannot hold it, std::overflow_error for a multiplicity that
+// does not fit 64 bits.
+template <typename System>
+SpanNodes upload_span(const System& system, Arena& arena, const std::vector<FrontierNode>& frontier, std::size_t first,
+                      std::size_t count) {
   std::vector<Position> positions(count);
   std::vector<std::uint64_t> multiplicities(count);
   for (std::size_t i = 0; i < count; ++i) {
@@ -185,13 +214,21 @@ typename Tally::Total count_span(const System& system, Arena& arena, const std::
     multiplicities[i] = frontier[first + i].multiplicity;
     if (multiplicities[i] == SATURATED) throw std::overflow_error("pipeline: a frontier multiplicity exceeds 64 bits");
   }
+  SpanNodes nodes{arena.push<Position>(count), arena.push<std::uint64_t>(count)};
+  system.upload(nodes.positions, positions.data(), count * sizeof(Position));
+  system.upload(nodes.multiplicities, multiplicities.data(), count * sizeof(std::uint64_t));
+  return nodes;
+}
+
+// Copies frontier[span] into the arena and counts it: the sum of multiplicity x the tally.
+// The errors of upload_span and LevelPipeline::count.
+template <typename Tally, typename System>
+typename Tally::Total count_span(const System& system, Arena& arena, const std::vector<FrontierNode>& frontier, std::size_t first,
+                std::size_t count, int remaining, const PipelineOptions& options, PipelineCounters& counters) {
   const ArenaScope scope(arena);
-  Position* device_positions = arena.push<Position>(count);
-  std::uint64_t* device_multiplicities = arena.push<std::uint64_t>(count);
-  system.upload(device_positions, positions.data(), count * sizeof(Position));
-  system.upload(device_multiplicities, multiplicities.data(), count * sizeof(std::uint64_t));
+  const SpanNodes nodes = upload_span(system, arena, frontier, first, count);
   LevelPipeline<System, Tally> levels(system, arena, options, counters);
-  return levels.count(device_positions, device_multiplicities, count, remaining);
+  return levels.count(nodes.positions, nodes.multiplicities, count, remaining);
 }
 
 }  // namespace perftkit::pipeline

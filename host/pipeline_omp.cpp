@@ -9,9 +9,12 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <type_traits>
 
 #include "pipeline_backend.hpp"
 #include "pipeline_worker.hpp"
+#include "subtree_table.hpp"
 
 namespace perftkit::pipeline {
 namespace {
@@ -78,6 +81,17 @@ class OmpThreads {
   int previous_;
 };
 
+// The run's table (node counts with hash_bytes): the one the options hand in, else a fresh
+// one in `owned`; an empty view for statistics or without hash_bytes.
+template <typename Tally>
+SubtreeTableView run_table(const PipelineOptions& options, std::optional<SubtreeTable>& owned) {
+  if (!std::is_same_v<Tally, CountNodes> || (!options.hash_bytes && !options.omp_table)) return {};
+  if (!options.omp_table) owned.emplace(options.hash_bytes);
+  SubtreeTableView view = options.omp_table ? options.omp_table->view() : owned->view();
+  view.mask &= options.hash_index_mask;
+  return view;
+}
+
 }  // namespace
 
 template <typename Tally>
@@ -87,15 +101,18 @@ BatchResults<Tally> count_batches_omp(const std::vector<FrontierNode>& frontier,
   const OmpSystem system;
   std::size_t biggest = 0;
   for (const BatchSpan& b : batches) biggest = std::max(biggest, b.count);
-  const std::size_t budget =
-      options.memory_budget ? options.memory_budget : std::min(DEFAULT_OMP_BUDGET, level_memory_estimate(biggest, remaining));
-  BatchWorker<OmpSystem, Tally> worker(system, budget, options);
+  std::optional<SubtreeTable> owned;
+  const SubtreeTableView table = run_table<Tally>(options, owned);
+  const std::size_t estimate = level_memory_estimate(biggest, remaining, table ? SUBTREE_EXTRA_BYTES : 0);
+  const std::size_t budget = options.memory_budget ? options.memory_budget : std::min(DEFAULT_OMP_BUDGET, estimate);
+  BatchWorker<OmpSystem, Tally> worker(system, budget, options, table);
   BatchResults<Tally> results;
   results.totals.assign(batches.size(), typename Tally::Total{});
   results.leftovers.resize(batches.size());
   for (std::size_t i = 0; i < batches.size(); ++i)
     results.totals[i] = worker.run(frontier, batches[i], remaining, results.leftovers[i]);
   results.counters = worker.counters();
+  if (table) results.counters.table_bytes = options.omp_table ? options.omp_table->bytes() : owned->bytes();
   return results;
 }
 

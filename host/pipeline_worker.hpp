@@ -2,16 +2,21 @@
 // happens when a batch does not fit. A batch too big for the block is split in halves; a
 // system allocation failure (Thrust's temporaries, the device) halves the block and retries;
 // what still does not fit is returned as leftovers for the CPU core. Never a partial count.
+// With a transposition table (node counts only) batches run in the subtree mode
+// (pipeline_subtrees.hpp); an attempt that fails has stored only exact counts, so the
+// table stays valid through every retry.
 #pragma once
 
 #include <cstddef>
 #include <exception>
 #include <new>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 #include "pipeline_backend.hpp"
 #include "pipeline_levels.hpp"
+#include "pipeline_subtrees.hpp"
 
 namespace perftkit::pipeline {
 
@@ -24,9 +29,10 @@ class BatchWorker {
   using Total = typename Tally::Total;
 
   // Allocates `budget` bytes, halving while the system is out of memory (not below
-  // MIN_BUDGET); a worker left with nothing turns every batch into a leftover.
-  BatchWorker(const System& system, std::size_t budget, const PipelineOptions& options)
-      : system_(system), options_(options) {
+  // MIN_BUDGET); a worker left with nothing turns every batch into a leftover. A table (node
+  // counts only) switches the levels to the subtree mode.
+  BatchWorker(const System& system, std::size_t budget, const PipelineOptions& options, SubtreeTableView table = {})
+      : system_(system), options_(options), table_(table) {
     reserve(budget);
   }
 
@@ -40,7 +46,7 @@ class BatchWorker {
       PipelineCounters attempt{};
       try {
         Arena arena(block_.data(), block_.size());
-        const Total total = count_span<Tally>(system_, arena, frontier, span.first, span.count, remaining, options_, attempt);
+        const Total total = count(arena, frontier, span, remaining, attempt);
         attempt.batches = 1;
         counters_ += attempt;
         return total;
@@ -68,6 +74,15 @@ class BatchWorker {
   const PipelineCounters& counters() const { return counters_; }
 
  private:
+  Total count(Arena& arena, const std::vector<FrontierNode>& frontier, BatchSpan span, int remaining,
+              PipelineCounters& attempt) const {
+    if constexpr (std::is_same_v<Tally, CountNodes>) {
+      if (table_)
+        return count_span_subtrees(system_, arena, table_, frontier, span.first, span.count, remaining, options_, attempt);
+    }
+    return count_span<Tally>(system_, arena, frontier, span.first, span.count, remaining, options_, attempt);
+  }
+
   // Allocates the block, halving while the system is out of memory and the half is still
   // at least MIN_BUDGET; leaves the block empty when nothing fits.
   void reserve(std::size_t bytes) {
@@ -87,6 +102,7 @@ class BatchWorker {
 
   const System& system_;
   const PipelineOptions& options_;
+  SubtreeTableView table_;
   typename System::Block block_{};
   PipelineCounters counters_{};
 };

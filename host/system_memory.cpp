@@ -4,6 +4,10 @@
 #include <fstream>
 #include <string>
 
+#ifdef PERFTKIT_HAVE_CUDA
+#include "cuda_backend.hpp"
+#endif
+
 namespace perftkit {
 
 std::size_t available_memory_bytes() {
@@ -18,6 +22,18 @@ std::size_t available_memory_bytes() {
 std::size_t default_hash_bytes() {
   constexpr std::size_t MIB = std::size_t(1) << 20;
   return std::clamp(available_memory_bytes() / 4, 64 * MIB, 16384 * MIB);
+}
+
+std::size_t default_device_hash_bytes() {
+#ifdef PERFTKIT_HAVE_CUDA
+  constexpr std::size_t MIB = std::size_t(1) << 20;
+  if (cuda::device_count() == 0) return 0;
+  std::size_t least = ~std::size_t(0);
+  for (const cuda::DeviceInfo& d : cuda::devices()) least = std::min(least, d.free_memory);
+  return std::max(least / 4, 64 * MIB);
+#else
+  return 0;
+#endif
 }
 
 }  // namespace perftkit

@@ -23,6 +23,7 @@
 #include "pipeline.hpp"
 #include "pipeline_functors.hpp"
 #include "suite.hpp"
+#include "suite_ci_depth.hpp"
 
 namespace perftkit {
 namespace {
@@ -41,22 +42,6 @@ u128 cpu_perft(const Position& root, int depth) {
 std::string str(u128 v) { return to_string_u128(v); }
 
 // ---- the shared suites --------------------------------------------------------------------
-
-// The deepest listed count of a case at or under this many nodes is checked; a case that
-// lists only bigger counts is checked at its smallest one if that is under the second cap.
-constexpr u128 SUITE_NODE_CAP = 300'000;
-constexpr u128 SUITE_SHALLOWEST_CAP = 3'000'000;
-
-// The (depth, count) of a case that the CI run checks, or nullptr.
-const ExpectedCount* ci_depth(const SuiteCase& c) {
-  const ExpectedCount *deepest = nullptr, *shallowest = nullptr;
-  for (const ExpectedCount& e : c.expected) {
-    if (e.nodes <= SUITE_NODE_CAP && (!deepest || e.depth > deepest->depth)) deepest = &e;
-    if (!shallowest || e.depth < shallowest->depth) shallowest = &e;
-  }
-  if (deepest) return deepest;
-  return shallowest && shallowest->nodes <= SUITE_SHALLOWEST_CAP ? shallowest : nullptr;
-}
 
 class PipelineSharedSuite : public ::testing::TestWithParam<const char*> {};
 

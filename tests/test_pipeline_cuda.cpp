@@ -126,6 +126,41 @@ TEST(PipelineCuda, AllDevicesShareTheWork) {
   EXPECT_EQ(report.counters.devices, cuda::device_count());
 }
 
+// The transposition-table mode on the GPU: hash on equals hash off and the published count,
+// with a roomy table, a one-bucket table (constant replacement and racing writes to the same
+// words) and tiny chunks; and a table from a run kept apart from the next run's.
+TEST(PipelineCuda, HashOnMatchesHashOff) {
+  PERFTKIT_REQUIRE_DEVICE();
+  const struct {
+    const char* fen;
+    int depth;
+    const char* nodes;
+  } cases[] = {{"startpos", 6, "119060324"}, {KIWIPETE, 5, "193690690"}, {POSITION3, 7, "178633661"},
+               {POSITION4, 6, "706045033"}};
+  for (const auto& c : cases) {
+    const Position root = position_from_fen(c.fen);
+    PipelineOptions options = on_gpu();
+    const PipelineReport off = pipeline_perft(root, c.depth, false, options);
+    EXPECT_EQ(str(off.nodes), c.nodes) << c.fen;
+    EXPECT_EQ(off.counters.table_probes, 0u);
+    for (std::size_t bytes : {std::size_t(256) << 20, std::size_t(64)}) {
+      options.hash_bytes = bytes;
+      const PipelineReport on = pipeline_perft(root, c.depth, false, options);
+      EXPECT_EQ(str(on.nodes), c.nodes) << c.fen << ", " << bytes << " bytes";
+      EXPECT_GT(on.counters.table_probes, 0u);
+      EXPECT_EQ(on.counters.fallback_batches, 0u);
+    }
+  }
+  PipelineOptions tiny = on_gpu();
+  tiny.hash_bytes = 1 << 20;
+  tiny.hash_index_mask = 0xF;
+  tiny.host_plies = 2;
+  tiny.batch_nodes = 16;
+  tiny.max_chunk_nodes = 1000;
+  tiny.memory_budget = 8 << 20;
+  EXPECT_EQ(str(pipeline_perft(position_from_fen(KIWIPETE), 5, false, tiny).nodes), "193690690");
+}
+
 // The statistics mode on the GPU: every counter equals the OpenMP system's (itself checked
 // against published tables and the CPU core), at clocks where merging must keep clocks apart.
 TEST(PipelineCuda, StatisticsMatchTheOmpSystem) {
