@@ -4,7 +4,8 @@
 //
 // Two arrays share the memory: subtrees of two plies, the bulk of any deep perft (about ten
 // for every deeper one), sit four to a 64-byte bucket, their count folded into the key bits
-// that the bucket index already implies; deeper subtrees sit two to a bucket with full words.
+// that the bucket index already implies; deeper subtrees sit two to a bucket with full words
+// (the pipeline's SubtreeTableView).
 #pragma once
 
 #include <cstddef>
@@ -12,15 +13,17 @@
 #include <memory>
 
 #include "perftkit/position_key.hpp"
+#include "subtree_table.hpp"
 #include "uint128.hpp"
 
 namespace perftkit {
 
 class PerftTable {
  public:
-  // A table of at most `bytes` bytes (at least one bucket): from 8 MiB up, four fifths (in
-  // whole 4 MiB steps) hold two-ply subtrees and the rest the deeper ones; below that one
-  // array holds every depth. Throws std::bad_alloc when the memory cannot be mapped.
+  // A table of at most `bytes` bytes (at least one bucket): from 8 MiB up, a power of two of
+  // at most a quarter holds the deeper subtrees and the rest, in whole 4 MiB steps, the
+  // two-ply ones; below that one array holds every depth. Throws std::bad_alloc when the memory
+  // cannot be mapped.
   explicit PerftTable(std::size_t bytes);
 
   // The stored count of the subtree of `depth` plies under the keyed position, if present.
@@ -29,15 +32,15 @@ class PerftTable {
   // Asks the memory for the bucket a probe or store of (key, depth) will touch.
   void prefetch(const PositionKey& key, int depth) const {
     __builtin_prefetch(depth == 2 && pair_buckets_ ? static_cast<const void*>(&pairs_[pair_index(key)])
-                                                    : static_cast<const void*>(&deep_[deep_index(key)]));
+                                                    : static_cast<const void*>(deep_.bucket_of(key)));
   }
 
   // Stores a count; depth must be 1..255. Two-ply counts of 2^16 and more (not reachable
-  // in legal chess: at most 218^2) are not kept.
-  // A full deep bucket gives up its shallower entry.
+  // in legal chess: at most 218^2) are not kept. A full deep bucket gives up its shallower
+  // entry.
   void store(const PositionKey& key, int depth, std::uint64_t count);
 
-  std::size_t bytes() const { return (pair_buckets_ + deep_buckets_) * BUCKET_BYTES; }
+  std::size_t bytes() const { return (pair_buckets_ + deep_.mask + 1) * BUCKET_BYTES; }
   std::size_t two_ply_bytes() const { return pair_buckets_ * BUCKET_BYTES; }
 
  private:
@@ -55,24 +58,11 @@ class PerftTable {
   struct alignas(BUCKET_BYTES) PairBucket {
     PairEntry slot[4];
   };
-  // Four words: key.lo, key.hi ^ count ^ depth, count, depth (0 = empty).
-  struct DeepEntry {
-    std::uint64_t lo, check, count, depth;
-  };
-  struct alignas(BUCKET_BYTES) DeepBucket {
-    DeepEntry slot[2];
-  };
-  static DeepEntry& deep_slot(DeepBucket& bucket, std::uint64_t lo, std::uint64_t depth);
-
   // Bucket of a two-ply key: its group from the high bits of key.lo, its place in the
   // group from the low (implied) bits.
   std::size_t pair_index(const PositionKey& key) const {
     const auto group = static_cast<std::size_t>(u128(key.lo >> IMPLIED_BITS) * pair_groups_ >> 48);
     return group * PAIR_GROUP + (key.lo & IMPLIED_MASK);
-  }
-  // Bucket of a deeper key: key.lo scaled to the bucket count.
-  std::size_t deep_index(const PositionKey& key) const {
-    return static_cast<std::size_t>(u128(key.lo) * deep_buckets_ >> 64);
   }
   bool probe_pair(const PositionKey& key, std::uint64_t& count) const;
   void store_pair(const PositionKey& key, std::uint64_t count);
@@ -83,8 +73,8 @@ class PerftTable {
   };
   std::unique_ptr<std::byte[], Unmap> memory_;
   PairBucket* pairs_ = nullptr;
-  DeepBucket* deep_ = nullptr;
-  std::size_t pair_buckets_ = 0, pair_groups_ = 0, deep_buckets_ = 0;
+  SubtreeTableView deep_;
+  std::size_t pair_buckets_ = 0, pair_groups_ = 0;
 };
 
 }  // namespace perftkit

@@ -20,7 +20,7 @@ struct SubtreeEntry {
 };
 
 struct alignas(64) SubtreeBucket {
-  SubtreeEntry slot[2];  // slot 0 keeps the deeper subtree, slot 1 takes the newest
+  SubtreeEntry slot[2];
 };
 static_assert(sizeof(SubtreeBucket) == 64);
 
@@ -82,16 +82,29 @@ struct SubtreeTableView {
     return false;
   }
 
-  // Stores an exact count for depth >= 1; slot 0 is replaced only by a subtree at least as
-  // deep, so deep entries survive a stream of shallow ones.
+  // Stores an exact count for depth >= 1 in the entry's own slot (same key and depth) or an
+  // empty one, else over the shallower of the two (the second on a tie), so a bucket keeps
+  // its deepest subtree through a stream of shallow ones.
   PERFTKIT_HD_INLINE void store(const PositionKey& key, int depth, std::uint64_t count) const {
     SubtreeBucket& bucket = buckets[key.lo & mask];
     const std::uint64_t d = std::uint64_t(depth);
-    SubtreeEntry& e = detail::load_word(&bucket.slot[0].depth) <= d ? bucket.slot[0] : bucket.slot[1];
+    SubtreeEntry& e = slot_for(bucket, key.lo, d);
     detail::store_word(&e.lo, key.lo);
     detail::store_word(&e.count, count);
     detail::store_word(&e.depth, d);
     detail::store_word(&e.check, subtree_check(key.hi, count, d));
+  }
+
+  PERFTKIT_HD_INLINE const SubtreeBucket* bucket_of(const PositionKey& key) const { return &buckets[key.lo & mask]; }
+
+ private:
+  PERFTKIT_HD_INLINE static SubtreeEntry& slot_for(SubtreeBucket& bucket, std::uint64_t lo, std::uint64_t depth) {
+    SubtreeEntry& first = bucket.slot[0];
+    SubtreeEntry& second = bucket.slot[1];
+    const std::uint64_t first_depth = detail::load_word(&first.depth), second_depth = detail::load_word(&second.depth);
+    if (first_depth == 0 || (first_depth == depth && detail::load_word(&first.lo) == lo)) return first;
+    if (second_depth == 0 || (second_depth == depth && detail::load_word(&second.lo) == lo)) return second;
+    return first_depth < second_depth ? first : second;
   }
 };
 
