@@ -98,26 +98,12 @@ TEST(PipelineSuites, FullDepth) {
 
 // ---- standard positions, depth by depth ---------------------------------------------------
 
-struct Known {
-  const char* name;
-  const char* fen;
-  int depth;
-  u128 nodes;
-};
 
-const Known KNOWN[] = {
-    {"Start_D0", "startpos", 0, 1},           {"Start_D1", "startpos", 1, 20},
-    {"Start_D2", "startpos", 2, 400},         {"Start_D3", "startpos", 3, 8902},
-    {"Start_D5", "startpos", 5, 4865609},     {"Kiwipete_D4", KIWIPETE, 4, 4085603},
-    {"Position3_D6", POSITION3, 6, 11030083}, {"Position4_D5", POSITION4, 5, 15833292},
-    {"Position5_D4", POSITION5, 4, 2103487},
-};
-
-class PipelineKnown : public ::testing::TestWithParam<Known> {};
+class PipelineKnown : public ::testing::TestWithParam<PublishedCount> {};
 
 // Merging on and off, automatic host plies: the same published count.
 TEST_P(PipelineKnown, MergedAndUnmergedMatchPublishedCount) {
-  const Known& k = GetParam();
+  const PublishedCount& k = GetParam();
   const Position root = position_from_fen(k.fen);
   for (bool merge : {true, false}) {
     PipelineOptions options;
@@ -131,7 +117,7 @@ TEST_P(PipelineKnown, MergedAndUnmergedMatchPublishedCount) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Omp, PipelineKnown, ::testing::ValuesIn(KNOWN),
+INSTANTIATE_TEST_SUITE_P(Omp, PipelineKnown, ::testing::ValuesIn(CI_DEPTH_COUNTS),
                          [](const auto& param_info) { return std::string(param_info.param.name) + "_omp"; });
 
 // ---- batching, chunking, memory ----------------------------------------------------------

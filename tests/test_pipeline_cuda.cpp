@@ -39,25 +39,19 @@ TEST(PipelineCuda, WithoutDeviceThrowsInsteadOfCounting) {
   EXPECT_THROW(pipeline_perft(position_from_fen("startpos"), 4, false, on_gpu()), std::runtime_error);
 }
 
-struct Known {
-  const char* name;
-  const char* fen;
-  int depth;
-  u128 nodes;
-};
 
-const Known KNOWN[] = {
+const PublishedCount GPU_DEPTH_COUNTS[] = {
     {"Start_D1", "startpos", 1, 20},          {"Start_D3", "startpos", 3, 8902},
     {"Start_D6", "startpos", 6, 119060324},   {"Kiwipete_D5", KIWIPETE, 5, 193690690},
     {"Position3_D7", POSITION3, 7, 178633661}, {"Position4_D6", POSITION4, 6, 706045033},
     {"Position5_D5", POSITION5, 5, 89941194},  {"Position6_D5", POSITION6, 5, 164075551},
 };
 
-class PipelineCudaKnown : public ::testing::TestWithParam<Known> {};
+class PipelineCudaKnown : public ::testing::TestWithParam<PublishedCount> {};
 
 TEST_P(PipelineCudaKnown, MergedAndUnmergedMatchPublishedCount) {
   PERFTKIT_REQUIRE_DEVICE();
-  const Known& k = GetParam();
+  const PublishedCount& k = GetParam();
   for (bool merge : {true, false}) {
     PipelineOptions options = on_gpu();
     options.merge = merge;
@@ -69,7 +63,7 @@ TEST_P(PipelineCudaKnown, MergedAndUnmergedMatchPublishedCount) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Cuda, PipelineCudaKnown, ::testing::ValuesIn(KNOWN),
+INSTANTIATE_TEST_SUITE_P(Cuda, PipelineCudaKnown, ::testing::ValuesIn(GPU_DEPTH_COUNTS),
                          [](const auto& param_info) { return std::string(param_info.param.name) + "_pipeline_cuda"; });
 
 // Tiny batches and chunks in a small device budget: many launches, the same count, and the

@@ -121,26 +121,13 @@ TEST(PipelineHashTable, SaturatedSumsAreNeverStored) {
 
 // ---- counts against published ones -------------------------------------------------------
 
-struct Known {
-  const char* name;
-  const char* fen;
-  int depth;
-  u128 nodes;
-};
 
-const Known KNOWN[] = {
-    {"Start_D3", "startpos", 3, 8902},         {"Start_D5", "startpos", 5, 4865609},
-    {"Kiwipete_D4", KIWIPETE, 4, 4085603},     {"Position3_D6", POSITION3, 6, 11030083},
-    {"Position4_D5", POSITION4, 5, 15833292}, {"Position5_D4", POSITION5, 4, 2103487},
-    {"Position6_D4", POSITION6, 4, 3894594},
-};
-
-class PipelineHashKnown : public ::testing::TestWithParam<Known> {};
+class PipelineHashKnown : public ::testing::TestWithParam<PublishedCount> {};
 
 // A roomy table, a 4 KiB one (constant replacement) and one bucket: the published count,
 // the same as without a table.
 TEST_P(PipelineHashKnown, AnyTableSizeGivesThePublishedCount) {
-  const Known& k = GetParam();
+  const PublishedCount& k = GetParam();
   const Position root = position_from_fen(k.fen);
   for (std::size_t bytes : {std::size_t(16) << 20, std::size_t(4) << 10, std::size_t(64)}) {
     PipelineOptions options = hashed(bytes);
@@ -158,7 +145,7 @@ TEST_P(PipelineHashKnown, AnyTableSizeGivesThePublishedCount) {
   EXPECT_EQ(unhashed.counters.table_probes, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(Omp, PipelineHashKnown, ::testing::ValuesIn(KNOWN),
+INSTANTIATE_TEST_SUITE_P(Omp, PipelineHashKnown, ::testing::ValuesIn(CI_DEPTH_COUNTS),
                          [](const auto& param_info) { return std::string(param_info.param.name) + "_hash_omp"; });
 
 class PipelineHashSharedSuite : public ::testing::TestWithParam<const char*> {};
