@@ -9,6 +9,7 @@
 #include "hash_sizing.hpp"
 #include "hashed_perft.hpp"
 #include "perft_driver.hpp"
+#include "perftkit/perft.hpp"
 #include "suite.hpp"
 
 namespace perftkit {

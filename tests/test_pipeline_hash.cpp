@@ -82,6 +82,7 @@ TEST(PipelineHashTable, ACorruptedEntryReadsAsAMiss) {
   const SubtreeTableView view = table.view();
   const PositionKey key{0xABCDEF, 0x123456};
   for (int word = 0; word < 4; ++word) {
+    view.buckets[0] = SubtreeBucket{};  // the fresh entry lands in slot 0
     view.store(key, 5, 1'000'000);
     std::uint64_t count = 0;
     ASSERT_TRUE(view.probe(key, 5, count));
