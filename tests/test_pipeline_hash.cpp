@@ -154,34 +154,20 @@ class PipelineHashSharedSuite : public ::testing::TestWithParam<const char*> {};
 // Every case of a shared suite at its CI depth through a 64 KiB table (replacement all the
 // time), against the published count and the CPU core.
 TEST_P(PipelineHashSharedSuite, MatchesPublishedCounts) {
-  const std::filesystem::path path = std::filesystem::path(PERFTKIT_SHARED_DATA) / "perft" / GetParam();
+  const std::filesystem::path path = shared_suite_path(GetParam());
   if (!std::filesystem::exists(path)) GTEST_SKIP() << "no shared perft data at " << path;
-  const SuiteFileResult suite = read_suite(path, GetParam());
-  ASSERT_TRUE(suite) << suite.error;
   PipelineOptions options = hashed(64 << 10);
   options.host_plies = 1;
   options.hash_seed = std::hash<std::string>{}(GetParam());
-  std::size_t checked = 0;
-  for (const SuiteCase& c : suite->cases) {
-    const FenResult parsed = c.from_epd_line ? parse_epd(c.fen) : parse_fen(c.fen);
-    ASSERT_TRUE(parsed) << c.source << ": " << parsed.error;
-    const ExpectedCount* chosen = ci_depth(c);
-    if (!chosen) continue;
-    const PipelineReport report = pipeline_perft(parsed->position, chosen->depth, false, options);
-    ASSERT_EQ(str(report.nodes), str(chosen->nodes)) << c.source << " depth " << chosen->depth;
-    ++checked;
-  }
-  EXPECT_GE(checked * 100, suite->cases.size() * 95);
+  expect_suite_at_ci_depths(path, [&](const Position& position, int depth) {
+    return pipeline_perft(position, depth, false, options).nodes;
+  });
 }
 
 INSTANTIATE_TEST_SUITE_P(Omp, PipelineHashSharedSuite,
                          ::testing::Values("standard.epd", "perft.epd", "perft-ferdy-double-checks.epd",
                                            "tricky.perft", "fischer.epd"),
-                         [](const auto& param_info) {
-                           std::string name = param_info.param;
-                           std::replace_if(name.begin(), name.end(), [](char ch) { return !std::isalnum(ch); }, '_');
-                           return name + "_hash_omp";
-                         });
+                         [](const auto& param_info) { return suite_test_name(param_info.param) + "_hash_omp"; });
 
 // ---- collisions, chunks, budgets ---------------------------------------------------------
 
