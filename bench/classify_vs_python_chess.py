@@ -27,7 +27,7 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from bench_common import ROOT, commit, machine
 LICHESS = os.path.join(ROOT, "..", "shared", "data", "positions", "lichess-30K-games.txt")
 PYTHON_CHESS = "chess==1.11.2"
 COMPARED = ["valid", "legal_moves", "in_check", "checkers", "checkmate", "stalemate", "insufficient_white",
@@ -121,22 +121,6 @@ def ensure_venv(venv):
     return python
 
 
-def machine():
-    info = {"host": platform.node(), "kernel": platform.release(), "cpus": os.cpu_count()}
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                info["cpu"] = line.split(":", 1)[1].strip()
-                break
-        for line in open("/proc/meminfo"):
-            if line.startswith("MemTotal"):
-                info["memory_kib"] = int(line.split()[1])
-        info["load_average_at_start"] = os.getloadavg()
-    except OSError:
-        pass
-    return info
-
-
 def available_cores(seconds=1.0):
     """Cores' worth of CPU this process tree gets now: one busy process per core, CPU time over
     wall time (other work on a shared machine shows up as a figure below the core count)."""
@@ -148,12 +132,6 @@ def available_cores(seconds=1.0):
         _, _, usage = os.wait4(p.pid, 0)
         cpu += usage.ru_utime + usage.ru_stime
     return cpu / (time.perf_counter() - start)
-
-
-def commit():
-    def git(*args):
-        return subprocess.run(["git", "-C", ROOT, *args], capture_output=True, text=True).stdout.strip()
-    return {"commit": git("rev-parse", "HEAD"), "dirty": bool(git("status", "--porcelain", "--untracked-files=no"))}
 
 
 def compare(perftkit_csv, python_csv, rows):

@@ -12,20 +12,19 @@ import argparse
 import datetime
 import json
 import os
-import platform
 import re
-import shutil
 import statistics
 import subprocess
 import sys
 import time
+
+from bench_common import ROOT, commit, machine, stockfish_perft
 
 POSITIONS = [
     ("startpos", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 7, 3195901860),
     ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 6, 8031647685),
 ]
 STOCKFISH = "/usr/games/stockfish"
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def ensure_stockfish():
@@ -38,11 +37,7 @@ def ensure_stockfish():
 
 
 def run_stockfish(fen, depth):
-    start = time.perf_counter()
-    out = subprocess.run([STOCKFISH], input=f"position fen {fen}\ngo perft {depth}\nquit\n",
-                         capture_output=True, text=True, check=True).stdout
-    seconds = time.perf_counter() - start
-    return int(re.search(r"Nodes searched: (\d+)", out).group(1)), seconds
+    return stockfish_perft(STOCKFISH, fen, depth)
 
 
 def run_perftkit(binary, fen, depth):
@@ -52,28 +47,6 @@ def run_perftkit(binary, fen, depth):
                          capture_output=True, text=True, check=True).stdout
     seconds = time.perf_counter() - start
     return int(json.loads(out)["nodes"]), seconds
-
-
-def machine():
-    model = "unknown"
-    flags = ""
-    try:
-        with open("/proc/cpuinfo") as f:
-            info = f.read()
-        model = re.search(r"model name\s*:\s*(.*)", info).group(1)
-        flags = re.search(r"flags\s*:\s*(.*)", info).group(1)
-    except (OSError, AttributeError):
-        pass
-    return {"cpu": model, "cores": os.cpu_count(), "bmi2": " bmi2 " in f" {flags} ",
-            "os": platform.platform()}
-
-
-def commit():
-    try:
-        return subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def main():
@@ -111,7 +84,7 @@ def main():
               f"{r['stockfish_median_nps']:>14.4g} {r['ratio']:>6.2f}x")
 
     record = {"benchmark": "cpu-single-thread-perft-vs-stockfish", "date": datetime.datetime.now(
-        datetime.timezone.utc).isoformat(timespec="seconds"), "commit": commit(), "machine": machine(),
+        datetime.timezone.utc).isoformat(timespec="seconds"), **commit(), "machine": machine(),
         "peer": stockfish_version, "repeats": args.repeats,
         "method": "single thread, bulk counting at the last ply, no hash, no merging; median wall time",
         "results": rows}

@@ -24,22 +24,8 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from bench_common import ROOT, commit, machine, stockfish_perft
 PUBLISHED = {5: 4865609, 6: 119060324, 7: 3195901860, 8: 84998978956, 9: 2439530234167, 10: 69352859712417}
-
-
-def cpu_model():
-    with open("/proc/cpuinfo", encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    return platform.processor()
-
-
-def commit():
-    def git(*args):
-        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    return git("rev-parse", "HEAD") or "unknown", bool(git("status", "--porcelain", "--untracked-files=no"))
 
 
 def run_once(perftkit, depth, threads):
@@ -56,14 +42,8 @@ def run_once(perftkit, depth, threads):
 
 
 def stockfish_once(stockfish, depth):
-    start = time.perf_counter()
-    done = subprocess.run([stockfish], input=f"position startpos\ngo perft {depth}\nquit\n",
-                          capture_output=True, text=True)
-    wall = time.perf_counter() - start
-    nodes = re.search(r"Nodes searched: (\d+)", done.stdout)
-    if done.returncode != 0 or not nodes:
-        sys.exit(f"{stockfish}: no perft result (exit {done.returncode})")
-    return {"nodes": int(nodes.group(1)), "wall_seconds": wall}
+    nodes, seconds = stockfish_perft(stockfish, "startpos", depth)
+    return {"nodes": nodes, "wall_seconds": seconds}
 
 
 def summary(runs, depth, key):
@@ -117,12 +97,11 @@ def main():
         rows.append(row)
         print(line, flush=True)
 
-    sha, dirty = commit()
     record = {
         "benchmark": "hashed_perft",
         "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "commit": sha, "dirty": dirty,
-        "machine": {"host": platform.node(), "cpu": cpu_model(), "cpus": os.cpu_count(),
+        **commit(),
+        "machine": {**machine(),
                     "load_average_before": load_before, "load_average_after": os.getloadavg()},
         "command": "perftkit perft --depth N --json (default hash table, merging on)",
         "results": rows,
