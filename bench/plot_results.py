@@ -3,6 +3,9 @@
 
     bench/plot_results.py results/bench-cpu-2025-11-30.json [more.json ...] [-o results/bench.svg]
 
+`bench/hashed_perft.py` files plot too: time-to-result nodes/s (nodes over the median
+seconds) per depth, for the measured build and its --baseline.
+
 Each JSON file contributes its backends (a backend named twice keeps the later file's
 numbers). The title names the machine, the commit and the date of the first file. Needs
 python3 (standard library only) and gnuplot (Debian: apt-get install gnuplot-nox); the
@@ -25,17 +28,31 @@ def load(paths):
     return runs
 
 
+def rows_of(run):
+    """(position, backend, nodes/s) of a bench file, or of a hashed_perft file (per depth:
+    this build and its baseline, time to result)."""
+    if run.get("benchmark") != "hashed_perft":
+        return [(row["position"], row["backend"], row["nodes_per_second"]) for row in run["results"]]
+    label = "commit %s" % run.get("commit", "unknown")[:7]
+    rows = []
+    for row in run["results"]:
+        position = "perft %d" % row["depth"]
+        rows.append((position, label, row["expected"] / row["median_seconds"]))
+        if "baseline" in row:
+            rows.append((position, "baseline", row["expected"] / row["baseline"]["median_seconds"]))
+    return rows
+
+
 def table(runs):
     """Positions in workload order, backends in file order, nodes/s per (position, backend)."""
     positions, backends, nps = [], [], {}
     for run in runs:
-        for row in run["results"]:
-            position, backend = row["position"], row["backend"]
+        for position, backend, value in rows_of(run):
             if position not in positions:
                 positions.append(position)
             if backend not in backends:
                 backends.append(backend)
-            nps[(position, backend)] = row["nodes_per_second"]
+            nps[(position, backend)] = value
     return positions, backends, nps
 
 
@@ -44,9 +61,11 @@ def title(runs):
     machine = first.get("machine", {})
     parts = [machine.get("cpu", "unknown CPU")]
     parts += [gpu["name"] for gpu in machine.get("gpus", [])]
+    when = "commit %s, %s" % (first.get("commit", "unknown")[:7], first.get("date", "")[:10])
+    if first.get("benchmark") == "hashed_perft":
+        return "hashed perft, time to result (default table, merging on): %s; %s" % (", ".join(parts), when)
     offset = first.get("depth_offset", 0)
-    return "perftkit bench (merging off, depth offset %s): %s; commit %s, %s" % (
-        offset, ", ".join(parts), first.get("commit", "unknown"), first.get("date", "")[:10])
+    return "perftkit bench (merging off, depth offset %s): %s; %s" % (offset, ", ".join(parts), when)
 
 
 def gnuplot_script(data_path, out_path, backends, positions, nps, heading):
