@@ -94,35 +94,22 @@ PERFTKIT_HD_INLINE bool sink_done(const Sink& sink) {
 }
 }  // namespace detail
 
-// Every legal move of the side to move Us, handed to sink in batches.
-template <Color Us, typename Sink>
-PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
+// The masks of a position without check or pin, as constants.
+struct Unconstrained {
+  static constexpr Bitboard checkers = 0;
+  static constexpr Bitboard checkmask = ALL_SQUARES;
+  static constexpr Bitboard pin_orth = 0;
+  static constexpr Bitboard pin_diag = 0;
+};
+
+// Every legal move of a piece other than the king (castling aside), under masks m
+// (LegalityMasks, or Unconstrained when there is neither check nor pin).
+template <Color Us, typename Masks, typename Sink>
+PERFTKIT_HD_INLINE void generate_non_king(const Position& pos, const Masks& m, Sink& sink) {
   constexpr Color Them = ~Us;
   const Bitboard us = pos.by_color[Us], them = pos.by_color[Them];
   const Bitboard occ = us | them;
   const Square ksq = pos.king_square(Us);
-  const LegalityMasks m = legality_masks<Us>(pos, ksq);
-
-  // King: any square not attacked once the king has left its own square. The leapers'
-  // attacks are known for all squares at once; sliders are asked per remaining square.
-  Bitboard king_targets = king_attacks(ksq) & ~us;
-  if (king_targets) king_targets &= ~leaper_attacks<Them>(pos);
-  if (king_targets) {
-    const Bitboard occ_without_king = occ ^ square_bb(ksq);
-    const Bitboard their_diagonal = pos.diagonal & them, their_orthogonal = pos.orthogonal & them;
-    Bitboard safe = 0;
-    while (king_targets) {
-      const Square to = pop_lsb(king_targets);
-      const bool attacked = ((bishop_rays(to) & their_diagonal) && (bishop_attacks(to, occ_without_king) & their_diagonal)) ||
-                            ((rook_rays(to) & their_orthogonal) && (rook_attacks(to, occ_without_king) & their_orthogonal));
-      if (!attacked) safe |= square_bb(to);
-      if constexpr (detail::stops_early<Sink>) if (safe) break;
-    }
-    if (safe) sink.template piece_moves<KING>(ksq, safe);
-  }
-  if (more_than_one(m.checkers)) return;  // double check: only the king may move
-  if (detail::sink_done(sink)) return;
-
   const Bitboard targets = ~us & m.checkmask;
   const Bitboard pinned = m.pin_orth | m.pin_diag;
 
@@ -197,6 +184,42 @@ PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
       if (!leaves_check) sink.en_passant(from, to);
     }
   }
+}
+
+// Every legal move of the side to move Us, handed to sink in batches.
+template <Color Us, typename Sink>
+PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
+  constexpr Color Them = ~Us;
+  const Bitboard us = pos.by_color[Us], them = pos.by_color[Them];
+  const Bitboard occ = us | them;
+  const Square ksq = pos.king_square(Us);
+  const LegalityMasks m = legality_masks<Us>(pos, ksq);
+
+  // King: any square not attacked once the king has left its own square. The leapers'
+  // attacks are known for all squares at once; sliders are asked per remaining square.
+  Bitboard king_targets = king_attacks(ksq) & ~us;
+  if (king_targets) king_targets &= ~leaper_attacks<Them>(pos);
+  if (king_targets) {
+    const Bitboard occ_without_king = occ ^ square_bb(ksq);
+    const Bitboard their_diagonal = pos.diagonal & them, their_orthogonal = pos.orthogonal & them;
+    Bitboard safe = 0;
+    while (king_targets) {
+      const Square to = pop_lsb(king_targets);
+      const bool attacked = ((bishop_rays(to) & their_diagonal) && (bishop_attacks(to, occ_without_king) & their_diagonal)) ||
+                            ((rook_rays(to) & their_orthogonal) && (rook_attacks(to, occ_without_king) & their_orthogonal));
+      if (!attacked) safe |= square_bb(to);
+      if constexpr (detail::stops_early<Sink>) if (safe) break;
+    }
+    if (safe) sink.template piece_moves<KING>(ksq, safe);
+  }
+  if (more_than_one(m.checkers)) return;  // double check: only the king may move
+  if (detail::sink_done(sink)) return;
+
+  // Most positions have no check and no pin: their masks are compile-time constants, and
+  // every test against them folds away.
+  if (m.checkers | m.pin_orth | m.pin_diag) generate_non_king<Us>(pos, m, sink);
+  else generate_non_king<Us>(pos, Unconstrained{}, sink);
+  if (detail::sink_done(sink)) return;
 
   // Castling (standard and Chess960): not out of check, every square the king and rook
   // cross or land on empty but for themselves, and no square the king crosses or lands on
@@ -205,6 +228,7 @@ PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
     Bitboard rooks_with_right = pos.castling_rooks & us & relative_rank_bb(Us, RANK_1);
     while (rooks_with_right) {
       const Square rook = pop_lsb(rooks_with_right);
+      if (between_bb(ksq, rook) & occ) continue;  // the paths below always cover these squares
       const CastlingSide side = rook > ksq ? KING_SIDE : QUEEN_SIDE;
       const Bitboard king_path = rank_span(ksq, castling_king_to(Us, side));
       const Bitboard rook_path = rank_span(rook, castling_rook_to(Us, side));
