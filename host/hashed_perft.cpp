@@ -2,13 +2,12 @@
 // of nine in ten stored subtrees) are compiled the same way whatever else the driver holds.
 #include "hashed_perft.hpp"
 
+#include <utility>
+
 #include "perftkit/perft.hpp"
 
 namespace perftkit {
 namespace {
-
-// No position has more legal moves than this (218 is the known maximum).
-constexpr int MAX_LEGAL_MOVES = 256;
 
 // Leaf count below pos (depth >= 2), whose key is key. A node plays all its moves first,
 // asks the memory for every child's bucket (prefetch), and only then descends, so the
@@ -19,23 +18,31 @@ std::uint64_t perft_hashed(const Position& pos, const PositionKey& key, int dept
   std::uint64_t nodes = 0;
   if (table.probe(key, depth, nodes)) return nodes;
   if (depth == 2) {
-    // Children first, then one counting loop: count_moves is inlined once, into a tight
-    // loop, instead of being called from every batch of the generator.
+    // Children first, then one counting loop (count_moves_of). A buffer that fills up
+    // (only invented positions have that many moves) is counted and reused.
     Position children[MAX_LEGAL_MOVES];
     int n = 0;
-    for_each_legal_move<Us>(pos, [&](const Position& child, Move) { children[n++] = child; });
-    for (int i = 0; i < n; ++i) nodes += count_moves<~Us>(children[i]);
+    for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
+      if (n == MAX_LEGAL_MOVES) [[unlikely]] nodes += count_moves_of<~Us>(children, std::exchange(n, 0));
+      children[n++] = child;
+    });
+    nodes += count_moves_of<~Us>(children, n);
   } else {
     Position children[MAX_LEGAL_MOVES];
     PositionKey child_keys[MAX_LEGAL_MOVES];
     int n = 0;
+    const auto descend = [&] {
+      for (int i = 0; i < n; ++i) nodes += perft_hashed<~Us>(children[i], child_keys[i], depth - 1, table, keys);
+      n = 0;
+    };
     for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
+      if (n == MAX_LEGAL_MOVES) [[unlikely]] descend();
       children[n] = child;
       child_keys[n] = position_key(child, keys);
       table.prefetch(child_keys[n], depth - 1);
       ++n;
     });
-    for (int i = 0; i < n; ++i) nodes += perft_hashed<~Us>(children[i], child_keys[i], depth - 1, table, keys);
+    descend();
   }
   table.store(key, depth, nodes);
   return nodes;

@@ -105,6 +105,16 @@ TEST(PositionKey, ClocksDoNotMatterButEverythingElseDoes) {
   EXPECT_NE(position_key(a, keys), position_key(a, KeySet(8)));
 }
 
+// 263 legal moves (invented: 28 white queens), more than one child buffer holds, at the
+// root of a two-ply and a three-ply hashed node. Counts from python-chess 1.11.
+TEST(HashedPerft, MoreLegalMovesThanTheChildBufferHolds) {
+  const Position pos = position("kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1");
+  PerftTable table(std::size_t(16) << 20);
+  EXPECT_EQ(perft_hashed(pos, 2, table, KeySet(1)), 1419u);
+  EXPECT_EQ(perft_hashed(pos, 3, table, KeySet(1)), 345103u);
+  EXPECT_EQ(perft_hashed(pos, 3, table, KeySet(1)), 345103u);  // now from the table
+}
+
 // Hash on and off agree; tiny tables make replacement and index collisions constant.
 TEST(HashedPerft, AgreesWithPlainPerftAtEveryTableSize) {
   const char* fens[] = {

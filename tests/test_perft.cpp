@@ -69,6 +69,19 @@ TEST(Perft, DepthZeroIsOneNode) {
   EXPECT_EQ(perft(start_position(), 0), 1u);
 }
 
+// An invented position (28 white queens) with 263 legal moves: more than the host's
+// child buffer holds (MAX_LEGAL_MOVES), so the buffer must be counted and reused. Counts
+// from python-chess 1.11 (Stockfish 15.1 cannot list more than 256 moves).
+inline constexpr const char* MANY_MOVES_FEN = "kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
+
+TEST(Perft, MoreLegalMovesThanTheChildBufferHolds) {
+  const Position pos = parse_fen(MANY_MOVES_FEN)->position;
+  EXPECT_GT(263, MAX_LEGAL_MOVES);
+  EXPECT_EQ(perft(pos, 1), 263u);
+  EXPECT_EQ(perft(pos, 2), 1419u);
+  EXPECT_EQ(perft(pos, 3), 345103u);
+}
+
 TEST(Perft, DivideSumsToTotalAndListsEveryRootMove) {
   const Position kiwipete = parse_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")->position;
   PerftRequest req;

@@ -10,6 +10,9 @@
 
 namespace perftkit {
 
+// No position has more legal moves than this (218 is the known maximum).
+inline constexpr int MAX_LEGAL_MOVES = 256;
+
 // How a batch of pawn moves was made: target squares are the origins shifted by Offset.
 enum class PawnBatch { PUSH, DOUBLE_PUSH, CAPTURE, PROMOTION };
 

@@ -1,16 +1,42 @@
 // Perft: the number of leaf nodes of the legal move tree, with the last ply bulk-counted.
 #pragma once
 
+#include <utility>
+
 #include "perftkit/movegen.hpp"
 
 namespace perftkit {
+
+#if !PERFTKIT_DEVICE_PASS
+// Sum of the legal move counts of positions[0, n), each with Us to move: one tight loop,
+// called once per node rather than inlined into every batch of the generator.
+template <Color Us>
+[[gnu::noinline]] std::uint64_t count_moves_of(const Position* positions, int n) {
+  std::uint64_t total = 0;
+  for (int i = 0; i < n; ++i) total += count_moves<Us>(positions[i]);
+  return total;
+}
+#endif
 
 template <Color Us>
 PERFTKIT_HD std::uint64_t perft(const Position& pos, int depth) {
   if (depth <= 1) return depth == 1 ? count_moves<Us>(pos) : 1;
   std::uint64_t nodes = 0;
   if (depth == 2) {
+#if PERFTKIT_DEVICE_PASS
     for_each_legal_move<Us>(pos, [&](const Position& child, Move) { nodes += count_moves<~Us>(child); });
+#else
+    // On the host: children first, then one counting loop, so count_moves is inlined once
+    // into a tight loop (a GPU thread keeps the single pass: it has no stack to spare).
+    // Invented positions (a FEN full of queens) may have more moves than the buffer holds.
+    Position children[MAX_LEGAL_MOVES];
+    int n = 0;
+    for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
+      if (n == MAX_LEGAL_MOVES) [[unlikely]] nodes += count_moves_of<~Us>(children, std::exchange(n, 0));
+      children[n++] = child;
+    });
+    nodes += count_moves_of<~Us>(children, n);
+#endif
   } else {
     for_each_legal_move<Us>(pos, [&](const Position& child, Move) { nodes += perft<~Us>(child, depth - 1); });
   }
