@@ -189,6 +189,30 @@ PERFTKIT_HD_INLINE void generate_non_king(const Position& pos, const Masks& m, S
   }
 }
 
+// Castling (standard and Chess960), for a side not in check: every square the king and
+// rook cross or land on empty but for themselves, and no square the king crosses or lands
+// on attacked, with the castling rook lifted (it may be shielding the king's destination).
+template <Color Us, typename Sink>
+PERFTKIT_HD_INLINE void generate_castling(const Position& pos, Square ksq, Sink& sink) {
+  constexpr Color Them = ~Us;
+  const Bitboard occ = pos.occupied();
+  Bitboard rooks_with_right = pos.castling_rooks & pos.by_color[Us] & relative_rank_bb(Us, RANK_1);
+  while (rooks_with_right) {
+    const Square rook = pop_lsb(rooks_with_right);
+    if (between_bb(ksq, rook) & occ) continue;  // the paths below always cover these squares
+    const CastlingSide side = rook > ksq ? KING_SIDE : QUEEN_SIDE;
+    const Bitboard king_path = rank_span(ksq, castling_king_to(Us, side));
+    const Bitboard rook_path = rank_span(rook, castling_rook_to(Us, side));
+    const Bitboard movers = square_bb(ksq) | square_bb(rook);
+    if ((king_path | rook_path) & occ & ~movers) continue;
+    const Bitboard occ_lifted = occ ^ movers;
+    bool safe = true;
+    Bitboard path = king_path;
+    while (path && safe) safe = !attacked_by<Them>(pos, pop_lsb(path), occ_lifted);
+    if (safe) sink.castling(ksq, rook);
+  }
+}
+
 // Every legal move of the side to move Us, handed to sink in batches.
 template <Color Us, typename Sink>
 PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
@@ -224,26 +248,7 @@ PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
   else generate_non_king<Us>(pos, Unconstrained{}, sink);
   if (detail::sink_done(sink)) return;
 
-  // Castling (standard and Chess960): not out of check, every square the king and rook
-  // cross or land on empty but for themselves, and no square the king crosses or lands on
-  // attacked, with the castling rook lifted (it may be shielding the king's destination).
-  if (!m.checkers) {
-    Bitboard rooks_with_right = pos.castling_rooks & us & relative_rank_bb(Us, RANK_1);
-    while (rooks_with_right) {
-      const Square rook = pop_lsb(rooks_with_right);
-      if (between_bb(ksq, rook) & occ) continue;  // the paths below always cover these squares
-      const CastlingSide side = rook > ksq ? KING_SIDE : QUEEN_SIDE;
-      const Bitboard king_path = rank_span(ksq, castling_king_to(Us, side));
-      const Bitboard rook_path = rank_span(rook, castling_rook_to(Us, side));
-      const Bitboard movers = square_bb(ksq) | square_bb(rook);
-      if ((king_path | rook_path) & occ & ~movers) continue;
-      const Bitboard occ_lifted = occ ^ movers;
-      bool safe = true;
-      Bitboard path = king_path;
-      while (path && safe) safe = !attacked_by<Them>(pos, pop_lsb(path), occ_lifted);
-      if (safe) sink.castling(ksq, rook);
-    }
-  }
+  if (!m.checkers) generate_castling<Us>(pos, ksq, sink);
 }
 
 // Records whether any legal move exists, stopping the generator at the first batch

@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "perftkit/count_moves_avx512.hpp"
 #include "perftkit/movegen.hpp"
 
 namespace perftkit {
@@ -13,7 +14,11 @@ namespace perftkit {
 template <Color Us>
 [[gnu::noinline]] std::uint64_t count_moves_of(const Position* positions, int n) {
   std::uint64_t total = 0;
+#if PERFTKIT_HAS_AVX512_COUNT
+  for (int i = 0; i < n; i += 8) total += avx512::count_moves_8<Us>(positions + i, n - i < 8 ? n - i : 8);
+#else
   for (int i = 0; i < n; ++i) total += count_moves<Us>(positions[i]);
+#endif
   return total;
 }
 #endif

@@ -1,0 +1,294 @@
+// Legal move counts of eight positions at once, on host CPUs with AVX-512 (F, DQ and
+// VPOPCNTDQ). Each 64-bit lane holds one position's bitboard; slider rays are occluded
+// fills (Kogge-Stone), so no attack table is read. The rules are generate_legal()'s: checks
+// and pins from rays out of the king, a check mask, pinned pieces moving only along their
+// pin's axis, a king that may not step onto a square attacked with itself lifted. Castling
+// is added by the scalar generate_castling(); a lane with an en-passant square is counted
+// by the scalar generator entirely.
+#pragma once
+
+#if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VPOPCNTDQ__) && !defined(__CUDACC__)
+#define PERFTKIT_HAS_AVX512_COUNT 1
+
+#include <immintrin.h>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include "perftkit/movegen.hpp"
+
+namespace perftkit {
+namespace avx512 {
+
+using V = __m512i;
+
+// (g++ and clang give __m512i lane-wise &, |, ~ and +; g++ 12's own and-not and
+// reduction intrinsics trip -Wuninitialized inside its headers.)
+PERFTKIT_FORCEINLINE V splat(Bitboard b) { return _mm512_set1_epi64(static_cast<long long>(b)); }
+PERFTKIT_FORCEINLINE V and_not(V a, V b) { return a & ~b; }
+PERFTKIT_FORCEINLINE V popcount(V a) { return _mm512_popcnt_epi64(a); }
+
+// Every bit moved by a square offset D, bits that leave the board dropped, no edge mask.
+// (Vector-extension shifts: g++ 12's shift intrinsics trip -Wuninitialized in its headers.)
+template <int D>
+PERFTKIT_FORCEINLINE V shift_raw(V b) {
+  using Lanes64 = unsigned long long __attribute__((vector_size(64)));
+  if constexpr (D > 0) return V(Lanes64(b) << D);
+  else return V(Lanes64(b) >> -D);
+}
+
+// The squares a one-square step in direction D can land on (a step east never lands on
+// the a-file).
+template <int D>
+constexpr Bitboard landing_squares() {
+  if constexpr (D == 1 || D == 9 || D == -7) return ~FILE_A_BB;
+  else if constexpr (D == -1 || D == -9 || D == 7) return ~FILE_H_BB;
+  else return ALL_SQUARES;
+}
+
+template <int D>
+PERFTKIT_FORCEINLINE V step(V b) { return shift_raw<D>(b) & splat(landing_squares<D>()); }
+
+// Squares a slider on each bit of gen reaches in direction D: the empty squares and the
+// first occupied one (Kogge-Stone occluded fill, then one more step).
+template <int D>
+PERFTKIT_FORCEINLINE V ray_attacks(V gen, V empty) {
+  V pro = empty & splat(landing_squares<D>());
+  gen = gen | (pro & shift_raw<D>(gen));
+  pro = pro & shift_raw<D>(pro);
+  gen = gen | (pro & shift_raw<2 * D>(gen));
+  pro = pro & shift_raw<2 * D>(pro);
+  gen = gen | (pro & shift_raw<4 * D>(gen));
+  return step<D>(gen);
+}
+
+// The eight knight jumps from every bit of b, one set per jump (so that a square two
+// knights reach counts twice).
+struct KnightJumps {
+  V jump[8];
+  PERFTKIT_FORCEINLINE explicit KnightJumps(V b) {
+    const V w1 = step<-1>(b), e1 = step<1>(b), w2 = step<-1>(w1), e2 = step<1>(e1);
+    jump[0] = shift_raw<16>(w1), jump[1] = shift_raw<-16>(w1), jump[2] = shift_raw<16>(e1);
+    jump[3] = shift_raw<-16>(e1), jump[4] = shift_raw<8>(w2), jump[5] = shift_raw<-8>(w2);
+    jump[6] = shift_raw<8>(e2), jump[7] = shift_raw<-8>(e2);
+  }
+  PERFTKIT_FORCEINLINE V all() const { return jump[0] | jump[1] | jump[2] | jump[3] | jump[4] | jump[5] | jump[6] | jump[7]; }
+};
+
+PERFTKIT_FORCEINLINE V king_reach(V b) {
+  const V row = b | step<1>(b) | step<-1>(b);
+  return and_not(row | shift_raw<8>(row) | shift_raw<-8>(row), b);
+}
+
+// Squares the pawns of colour C on b attack.
+template <Color C>
+PERFTKIT_FORCEINLINE V pawn_reach(V b) {
+  return step<PAWN_CAPTURE_WEST<C>>(b) | step<PAWN_CAPTURE_EAST<C>>(b);
+}
+
+// Lines through the king: 0 file, 1 rank, 2 diagonal (a1-h8), 3 anti-diagonal (h1-a8).
+template <int D>
+constexpr int axis_of() {
+  if constexpr (D == 8 || D == -8) return 0;
+  else if constexpr (D == 1 || D == -1) return 1;
+  else if constexpr (D == 9 || D == -9) return 2;
+  else return 3;
+}
+template <int D>
+constexpr bool orthogonal_direction() { return axis_of<D>() < 2; }
+
+// The squares from s to the board's edge in direction 0..7 (north, south, east, west,
+// north-east, south-west, north-west, south-east), s excluded.
+inline Bitboard direction_ray(int direction, Square s) {
+  static const auto rays = [] {
+    constexpr int STEP[8][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {-1, 1}, {1, -1}};
+    std::array<std::array<Bitboard, 64>, 8> table{};
+    for (int d = 0; d < 8; ++d)
+      for (int sq = 0; sq < 64; ++sq)
+        for (int f = sq % 8 + STEP[d][0], r = sq / 8 + STEP[d][1]; f >= 0 && f < 8 && r >= 0 && r < 8;
+             f += STEP[d][0], r += STEP[d][1])
+          table[d][sq] |= square_bb(r * 8 + f);
+    return table;
+  }();
+  return rays[direction][s];
+}
+
+// Checks and pins seen from the side to move's king, eight positions at a time.
+struct KingRays {
+  V check_rays;  // for each slider check: the squares between and the checker
+  V checks;      // number of checking sliders
+  V pinned_on[4];
+
+  // One direction: the first piece met is a checker if it is an enemy slider of the
+  // right kind; if it is ours, it is pinned when the next piece met is one.
+  template <int D>
+  PERFTKIT_FORCEINLINE void look(V king, V empty, V ours, V their_sliders) {
+    const V ray = ray_attacks<D>(king, empty);
+    const __mmask8 check = _mm512_test_epi64_mask(ray, their_sliders);
+    check_rays = _mm512_mask_or_epi64(check_rays, check, check_rays, ray);
+    checks = _mm512_mask_add_epi64(checks, check, checks, _mm512_set1_epi64(1));
+    const V blocker = ray & ours;
+    const __mmask8 pin = _mm512_test_epi64_mask(ray_attacks<D>(blocker, empty), their_sliders);
+    pinned_on[axis_of<D>()] = _mm512_mask_or_epi64(pinned_on[axis_of<D>()], pin, pinned_on[axis_of<D>()], blocker);
+  }
+};
+
+// Positions laid out one bitboard per lane; lanes past the batch hold empty boards.
+struct Lanes {
+  V us, them, pawns, knights, diagonal, orthogonal, kings, castling_rooks;
+  __mmask8 live, en_passant;  // lanes that hold a position; lanes with an en-passant square
+};
+
+template <Color Us>
+PERFTKIT_FORCEINLINE Lanes load_lanes(const Position* positions, int n) {
+  const __mmask8 live = __mmask8((1u << n) - 1);
+  constexpr long long SIZE = sizeof(Position);
+  const V index = _mm512_set_epi64(7 * SIZE, 6 * SIZE, 5 * SIZE, 4 * SIZE, 3 * SIZE, 2 * SIZE, SIZE, 0);
+  const char* base = reinterpret_cast<const char*>(positions);
+  const auto field = [&](std::size_t offset) {
+    return _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), live, index, base + offset, 1);
+  };
+  // ep_square is the low byte of the word that also holds the side to move and the clocks.
+  static_assert(offsetof(Position, ep_square) % 8 == 0);
+  const V ep_word = field(offsetof(Position, ep_square)) & _mm512_set1_epi64(0xFF);
+  return Lanes{field(offsetof(Position, by_color) + Us * sizeof(Bitboard)),
+               field(offsetof(Position, by_color) + (~Us) * sizeof(Bitboard)),
+               field(offsetof(Position, pawns)),
+               field(offsetof(Position, knights)),
+               field(offsetof(Position, diagonal)),
+               field(offsetof(Position, orthogonal)),
+               field(offsetof(Position, kings)),
+               field(offsetof(Position, castling_rooks)),
+               live,
+               _mm512_mask_cmpneq_epi64_mask(live, ep_word, _mm512_set1_epi64(SQ_NONE))};
+}
+
+// Sliders that may move in direction D: free ones and those pinned along D's own line.
+template <int D>
+PERFTKIT_FORCEINLINE V ray_moves(V sliders, const KingRays& rays, V pinned, V empty, V targets) {
+  const V movers = and_not(sliders, and_not(pinned, rays.pinned_on[axis_of<D>()]));
+  return popcount(ray_attacks<D>(movers, empty) & targets);
+}
+
+// Legal moves of each lane but castling and en passant. castling_lanes receives the lanes
+// not in check whose king sees a rook with a castling right along its rank (the only
+// ones where castling may be legal).
+template <Color Us>
+PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& castling_lanes) {
+  constexpr Color Them = ~Us;
+  const V occ = p.us | p.them, empty = ~occ;
+  const V king = p.kings & p.us;
+  const V their_pawns = p.pawns & p.them, their_knights = p.knights & p.them;
+  const V their_diagonal = p.diagonal & p.them, their_orthogonal = p.orthogonal & p.them;
+
+  // Checks and pins.
+  const V leaper_checkers =
+      (KnightJumps(king).all() & their_knights) | (pawn_reach<Us>(king) & their_pawns);
+  KingRays rays{_mm512_setzero_si512(), popcount(leaper_checkers), {}};
+  for (V& v : rays.pinned_on) v = _mm512_setzero_si512();
+  // A direction needs looking at only where an enemy slider of its kind stands on the
+  // king's empty-board ray. Siblings (the children of one node, the usual batch) share
+  // their king, so one scalar lookup per direction answers for every lane.
+  const Bitboard first_king = Bitboard(_mm_cvtsi128_si64(_mm512_castsi512_si128(king)));
+  const bool one_king = (_mm512_cmpeq_epi64_mask(king, splat(first_king)) | ~p.live) == 0xFF;
+  const auto may_see = [&](int direction, V sliders) {
+    return !one_king || _mm512_test_epi64_mask(splat(direction_ray(direction, Square(lsb(first_king)))), sliders);
+  };
+  if (may_see(0, their_orthogonal)) rays.look<8>(king, empty, p.us, their_orthogonal);
+  if (may_see(1, their_orthogonal)) rays.look<-8>(king, empty, p.us, their_orthogonal);
+  if (may_see(2, their_orthogonal)) rays.look<1>(king, empty, p.us, their_orthogonal);
+  if (may_see(3, their_orthogonal)) rays.look<-1>(king, empty, p.us, their_orthogonal);
+  if (may_see(4, their_diagonal)) rays.look<9>(king, empty, p.us, their_diagonal);
+  if (may_see(5, their_diagonal)) rays.look<-9>(king, empty, p.us, their_diagonal);
+  if (may_see(6, their_diagonal)) rays.look<7>(king, empty, p.us, their_diagonal);
+  if (may_see(7, their_diagonal)) rays.look<-7>(king, empty, p.us, their_diagonal);
+  const V pinned = rays.pinned_on[0] | rays.pinned_on[1] | rays.pinned_on[2] | rays.pinned_on[3];
+
+  // Where a non-king move must land: anywhere, on the check line, or (double check) nowhere.
+  const __mmask8 no_check = _mm512_cmpeq_epi64_mask(rays.checks, _mm512_setzero_si512());
+  const __mmask8 one_check = _mm512_cmpeq_epi64_mask(rays.checks, _mm512_set1_epi64(1));
+  V checkmask = _mm512_maskz_mov_epi64(one_check, rays.check_rays | leaper_checkers);
+  checkmask = _mm512_mask_mov_epi64(checkmask, no_check, splat(ALL_SQUARES));
+  const V targets = and_not(checkmask, p.us);
+  // Castling needs a rook with the right as the first piece along the king's rank.
+  const V castling_rooks = p.castling_rooks & p.us & splat(relative_rank_bb(Us, RANK_1));
+  castling_lanes = _mm512_mask_test_epi64_mask(no_check, castling_rooks, castling_rooks);
+  if (castling_lanes)
+    castling_lanes = _mm512_mask_test_epi64_mask(
+        castling_lanes, ray_attacks<1>(king, empty) | ray_attacks<-1>(king, empty), castling_rooks);
+
+  // King: squares the enemy does not attack once the king has left its square (often
+  // there is no free square next to any lane's king, and nothing to work out).
+  V count = _mm512_setzero_si512();
+  const V king_targets = and_not(king_reach(king), p.us);
+  if (_mm512_test_epi64_mask(king_targets, king_targets)) {
+    const V see_through_king = empty | king;
+    const V attacked = pawn_reach<Them>(their_pawns) | KnightJumps(their_knights).all() |
+                       king_reach(p.kings & p.them) | ray_attacks<8>(their_orthogonal, see_through_king) |
+                       ray_attacks<-8>(their_orthogonal, see_through_king) |
+                       ray_attacks<1>(their_orthogonal, see_through_king) |
+                       ray_attacks<-1>(their_orthogonal, see_through_king) |
+                       ray_attacks<9>(their_diagonal, see_through_king) |
+                       ray_attacks<-9>(their_diagonal, see_through_king) |
+                       ray_attacks<7>(their_diagonal, see_through_king) |
+                       ray_attacks<-7>(their_diagonal, see_through_king);
+    count = popcount(and_not(king_targets, attacked));
+  }
+
+  // Knights (a pinned knight never moves): one set per jump, so every move counts once.
+  const KnightJumps jumps(and_not(p.knights & p.us, pinned));
+  for (const V& j : jumps.jump) count = count + popcount(j & targets);
+
+  // Sliders, one direction at a time: rays of two sliders in one direction never overlap.
+  const V our_orthogonal = p.orthogonal & p.us, our_diagonal = p.diagonal & p.us;
+  count = count + ray_moves<8>(our_orthogonal, rays, pinned, empty, targets) +
+          ray_moves<-8>(our_orthogonal, rays, pinned, empty, targets) +
+          ray_moves<1>(our_orthogonal, rays, pinned, empty, targets) +
+          ray_moves<-1>(our_orthogonal, rays, pinned, empty, targets) +
+          ray_moves<9>(our_diagonal, rays, pinned, empty, targets) +
+          ray_moves<-9>(our_diagonal, rays, pinned, empty, targets) +
+          ray_moves<7>(our_diagonal, rays, pinned, empty, targets) +
+          ray_moves<-7>(our_diagonal, rays, pinned, empty, targets);
+
+  // Pawns: pushes for pawns free or pinned on their file, each capture direction for pawns
+  // free or pinned on that diagonal; a promotion counts four moves.
+  constexpr int UP = PAWN_PUSH<Us>, UP_WEST = PAWN_CAPTURE_WEST<Us>, UP_EAST = PAWN_CAPTURE_EAST<Us>;
+  const V our_pawns = p.pawns & p.us;
+  const V last_rank = splat(relative_rank_bb(Us, RANK_8));
+  const V pushers = and_not(our_pawns, and_not(pinned, rays.pinned_on[axis_of<UP>()]));
+  const V single = shift_raw<UP>(pushers) & empty;
+  const V doubles = shift_raw<UP>(single & splat(relative_rank_bb(Us, RANK_3))) & empty & checkmask;
+  const V pushes = single & checkmask;
+  const V capture_targets = p.them & checkmask;
+  const V west = step<UP_WEST>(and_not(our_pawns, and_not(pinned, rays.pinned_on[axis_of<UP_WEST>()]))) & capture_targets;
+  const V east = step<UP_EAST>(and_not(our_pawns, and_not(pinned, rays.pinned_on[axis_of<UP_EAST>()]))) & capture_targets;
+  const V promotions = popcount(pushes & last_rank) + popcount(west & last_rank) + popcount(east & last_rank);
+  count = count + popcount(pushes) + popcount(doubles) + popcount(west) + popcount(east) + promotions + promotions +
+          promotions;
+  return count;
+}
+
+// Sum of the legal move counts of positions[0, n), 1 <= n <= 8, each with Us to move.
+template <Color Us>
+inline std::uint64_t count_moves_8(const Position* positions, int n) {
+  const Lanes lanes = load_lanes<Us>(positions, n);
+  __mmask8 castling_lanes;
+  const V counts = count_lanes<Us>(lanes, castling_lanes);
+  alignas(64) std::uint64_t lane_counts[8];
+  _mm512_store_si512(lane_counts, counts);
+  std::uint64_t total = 0;
+  for (unsigned rest = lanes.live & ~lanes.en_passant; rest; rest &= rest - 1) total += lane_counts[__builtin_ctz(rest)];
+  for (unsigned rest = castling_lanes & ~lanes.en_passant; rest; rest &= rest - 1) {
+    const Position& pos = positions[__builtin_ctz(rest)];
+    CountSink castlings;
+    generate_castling<Us>(pos, pos.king_square(Us), castlings);
+    total += castlings.count;
+  }
+  for (unsigned rest = lanes.en_passant; rest; rest &= rest - 1) total += count_moves<Us>(positions[__builtin_ctz(rest)]);
+  return total;
+}
+
+}  // namespace avx512
+}  // namespace perftkit
+#endif
