@@ -10,7 +10,9 @@
 # Needs: nvcc, CMake, ninja, one CUDA device; no network, no GoogleTest. Run
 # bench/prepare_device_carry.sh first on a machine with CLI11 and carry "third_party".
 # Finishes within PERFTKIT_CHECK_BUDGET_S seconds (default 285, build included); the build
-# folder is build/device (PERFTKIT_CHECK_BUILD_DIR overrides it).
+# folder is build/device (PERFTKIT_CHECK_BUILD_DIR overrides it). PERFTKIT_CHECK_RECORD=1
+# adds the record-depth runs of issue #4, start position perft 10 and 11 with the default
+# table (give them a budget of 600 s or more).
 set -u -o pipefail
 cd "$(dirname "$0")/.." || exit 2
 
@@ -244,6 +246,10 @@ perft_check start_d5 "$START_FEN" 5 4865609 30
 perft_check start_d7 "$START_FEN" 7 3195901860 90
 perft_check kiwipete_d6 "$KIWIPETE" 6 8031647685 90
 hash_check hash_kiwipete_d6 "$KIWIPETE" 6 1024 60
+if [[ "${PERFTKIT_CHECK_RECORD:-0}" == 1 ]]; then
+  perft_check record_start_d10 "$START_FEN" 10 69352859712417 150
+  perft_check record_start_d11 "$START_FEN" 11 2097651003696806 300
+fi
 classify_check classify_lichess "${DATA%/perft}/positions/lichess-30K-games.txt" 30
 stats_check stats_kiwipete_d5 "$KIWIPETE" 5 40
 stats_check stats_clock95_d6 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 95 40" 6 40
