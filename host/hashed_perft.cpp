@@ -2,8 +2,6 @@
 // of nine in ten stored subtrees) are compiled the same way whatever else the driver holds.
 #include "hashed_perft.hpp"
 
-#include <utility>
-
 #include "perftkit/perft.hpp"
 
 namespace perftkit {
@@ -18,15 +16,7 @@ std::uint64_t perft_hashed(const Position& pos, const PositionKey& key, int dept
   std::uint64_t nodes = 0;
   if (table.probe(key, depth, nodes)) return nodes;
   if (depth == 2) {
-    // Children first, then one counting loop (count_moves_of). A buffer that fills up
-    // (only invented positions have that many moves) is counted and reused.
-    Position children[MAX_LEGAL_MOVES];
-    int n = 0;
-    for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
-      if (n == MAX_LEGAL_MOVES) [[unlikely]] nodes += count_moves_of<~Us>(children, std::exchange(n, 0));
-      children[n++] = child;
-    });
-    nodes += count_moves_of<~Us>(children, n);
+    nodes = two_ply_leaves<Us>(pos);
   } else {
     Position children[MAX_LEGAL_MOVES];
     PositionKey child_keys[MAX_LEGAL_MOVES];

@@ -17,6 +17,7 @@
 #include <cstdint>
 
 #include "perftkit/movegen.hpp"
+#include "perftkit/slider_geometry.hpp"
 
 namespace perftkit {
 namespace avx512 {
@@ -98,21 +99,17 @@ constexpr int axis_of() {
 template <int D>
 constexpr bool orthogonal_direction() { return axis_of<D>() < 2; }
 
-// The squares from s to the board's edge in direction 0..7 (north, south, east, west,
-// north-east, south-west, north-west, south-east), s excluded.
-inline Bitboard direction_ray(int direction, Square s) {
-  static const auto rays = [] {
-    constexpr int STEP[8][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {1, 1}, {-1, -1}, {-1, 1}, {1, -1}};
-    std::array<std::array<Bitboard, 64>, 8> table{};
-    for (int d = 0; d < 8; ++d)
-      for (int sq = 0; sq < 64; ++sq)
-        for (int f = sq % 8 + STEP[d][0], r = sq / 8 + STEP[d][1]; f >= 0 && f < 8 && r >= 0 && r < 8;
-             f += STEP[d][0], r += STEP[d][1])
-          table[d][sq] |= square_bb(r * 8 + f);
-    return table;
-  }();
-  return rays[direction][s];
-}
+// The squares from a square to the board's edge in direction D, built at compile time by
+// the reference walker (each ray walked as all four of a slider's directions).
+template <int D>
+inline constexpr auto DIRECTION_RAYS = [] {
+  constexpr int file_step = D == 1 || D == 9 || D == -7 ? 1 : D == -1 || D == -9 || D == 7 ? -1 : 0;
+  constexpr int rank_step = D >= 7 ? 1 : D <= -7 ? -1 : 0;
+  constexpr int dirs[4][2] = {{file_step, rank_step}, {file_step, rank_step}, {file_step, rank_step}, {file_step, rank_step}};
+  std::array<Bitboard, 64> rays{};
+  for (int s = 0; s < 64; ++s) rays[s] = detail::ray_attacks(dirs, s, 0);
+  return rays;
+}();
 
 // Checks and pins seen from the side to move's king, eight positions at a time.
 struct KingRays {
@@ -122,8 +119,11 @@ struct KingRays {
 
   // One direction: the first piece met is a checker if it is an enemy slider of the
   // right kind; if it is ours, it is pinned when the next piece met is one.
+  // Lanes that share one king (shared_king, else SQ_NONE; siblings do) skip a direction
+  // where no enemy slider of its kind stands on the king's empty-board ray.
   template <int D>
-  PERFTKIT_FORCEINLINE void look(V king, V empty, V ours, V their_sliders) {
+  PERFTKIT_FORCEINLINE void look(V king, Square shared_king, V empty, V ours, V their_sliders) {
+    if (shared_king != SQ_NONE && !_mm512_test_epi64_mask(splat(DIRECTION_RAYS<D>[shared_king]), their_sliders)) return;
     const V ray = ray_attacks<D>(king, empty);
     const __mmask8 check = _mm512_test_epi64_mask(ray, their_sliders);
     check_rays = _mm512_mask_or_epi64(check_rays, check, check_rays, ray);
@@ -187,22 +187,17 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& castling_lanes) {
       (KnightJumps(king).all() & their_knights) | (pawn_reach<Us>(king) & their_pawns);
   KingRays rays{_mm512_setzero_si512(), popcount(leaper_checkers), {}};
   for (V& v : rays.pinned_on) v = _mm512_setzero_si512();
-  // A direction needs looking at only where an enemy slider of its kind stands on the
-  // king's empty-board ray. Siblings (the children of one node, the usual batch) share
-  // their king, so one scalar lookup per direction answers for every lane.
   const Bitboard first_king = Bitboard(_mm_cvtsi128_si64(_mm512_castsi512_si128(king)));
   const bool one_king = (_mm512_cmpeq_epi64_mask(king, splat(first_king)) | ~p.live) == 0xFF;
-  const auto may_see = [&](int direction, V sliders) {
-    return !one_king || _mm512_test_epi64_mask(splat(direction_ray(direction, Square(lsb(first_king)))), sliders);
-  };
-  if (may_see(0, their_orthogonal)) rays.look<8>(king, empty, p.us, their_orthogonal);
-  if (may_see(1, their_orthogonal)) rays.look<-8>(king, empty, p.us, their_orthogonal);
-  if (may_see(2, their_orthogonal)) rays.look<1>(king, empty, p.us, their_orthogonal);
-  if (may_see(3, their_orthogonal)) rays.look<-1>(king, empty, p.us, their_orthogonal);
-  if (may_see(4, their_diagonal)) rays.look<9>(king, empty, p.us, their_diagonal);
-  if (may_see(5, their_diagonal)) rays.look<-9>(king, empty, p.us, their_diagonal);
-  if (may_see(6, their_diagonal)) rays.look<7>(king, empty, p.us, their_diagonal);
-  if (may_see(7, their_diagonal)) rays.look<-7>(king, empty, p.us, their_diagonal);
+  const Square shared_king = one_king ? Square(lsb(first_king)) : SQ_NONE;
+  rays.look<8>(king, shared_king, empty, p.us, their_orthogonal);
+  rays.look<-8>(king, shared_king, empty, p.us, their_orthogonal);
+  rays.look<1>(king, shared_king, empty, p.us, their_orthogonal);
+  rays.look<-1>(king, shared_king, empty, p.us, their_orthogonal);
+  rays.look<9>(king, shared_king, empty, p.us, their_diagonal);
+  rays.look<-9>(king, shared_king, empty, p.us, their_diagonal);
+  rays.look<7>(king, shared_king, empty, p.us, their_diagonal);
+  rays.look<-7>(king, shared_king, empty, p.us, their_diagonal);
   const V pinned = rays.pinned_on[0] | rays.pinned_on[1] | rays.pinned_on[2] | rays.pinned_on[3];
 
   // Where a non-king move must land: anywhere, on the check line, or (double check) nowhere.

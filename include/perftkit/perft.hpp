@@ -21,6 +21,21 @@ template <Color Us>
 #endif
   return total;
 }
+
+// Leaf count two plies below pos, with Us to move: children first, then one counting loop
+// (a GPU thread keeps the single pass: it has no stack to spare). Invented positions (a FEN
+// full of queens) may have more moves than the buffer holds: a full one is counted and reused.
+template <Color Us>
+std::uint64_t two_ply_leaves(const Position& pos) {
+  Position children[MAX_LEGAL_MOVES];
+  int n = 0;
+  std::uint64_t nodes = 0;
+  for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
+    if (n == MAX_LEGAL_MOVES) [[unlikely]] nodes += count_moves_of<~Us>(children, std::exchange(n, 0));
+    children[n++] = child;
+  });
+  return nodes + count_moves_of<~Us>(children, n);
+}
 #endif
 
 template <Color Us>
@@ -31,16 +46,7 @@ PERFTKIT_HD std::uint64_t perft(const Position& pos, int depth) {
 #if PERFTKIT_DEVICE_PASS
     for_each_legal_move<Us>(pos, [&](const Position& child, Move) { nodes += count_moves<~Us>(child); });
 #else
-    // On the host: children first, then one counting loop, so count_moves is inlined once
-    // into a tight loop (a GPU thread keeps the single pass: it has no stack to spare).
-    // Invented positions (a FEN full of queens) may have more moves than the buffer holds.
-    Position children[MAX_LEGAL_MOVES];
-    int n = 0;
-    for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
-      if (n == MAX_LEGAL_MOVES) [[unlikely]] nodes += count_moves_of<~Us>(children, std::exchange(n, 0));
-      children[n++] = child;
-    });
-    nodes += count_moves_of<~Us>(children, n);
+    nodes = two_ply_leaves<Us>(pos);
 #endif
   } else {
     for_each_legal_move<Us>(pos, [&](const Position& child, Move) { nodes += perft<~Us>(child, depth - 1); });
