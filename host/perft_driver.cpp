@@ -19,10 +19,6 @@
 #include "perftkit/stats.hpp"
 #include "uci.hpp"
 
-#ifdef PERFTKIT_HAVE_CUDA
-#include "cuda_backend.hpp"
-#endif
-
 namespace perftkit {
 namespace {
 
@@ -175,23 +171,6 @@ std::vector<StatsTotals> perft_stats_pipeline(const PerftRequest& req, bool on_g
 }
 #endif
 
-#if defined(PERFTKIT_HAVE_CUDA) && !defined(PERFTKIT_HAVE_PIPELINE)
-// CUDA backend (first path): the host expands the job until the device depth is left, the
-// device counts each node's subtree, and the host multiplies by multiplicities in 128 bits.
-RootTotals count_cuda(FrontierJob job, std::size_t root_move_count) {
-  constexpr int DEVICE_DEPTH = 3;
-  deepen(job, std::size_t(-1), std::min(DEVICE_DEPTH, job.remaining));
-  std::vector<Position> positions;
-  positions.reserve(job.nodes.size());
-  for (const FrontierNode& node : job.nodes) positions.push_back(node.position);
-  const std::vector<std::uint64_t> counts = cuda::perft_positions(positions, job.remaining);
-  RootTotals totals(root_move_count, 0);
-  for (std::size_t i = 0; i < job.nodes.size(); ++i)
-    totals[job.nodes[i].root_move] += u128(counts[i]) * job.nodes[i].multiplicity;
-  return totals;
-}
-#endif
-
 }  // namespace
 
 bool runs_with_hash_table(const PerftRequest& req) {
@@ -246,8 +225,6 @@ std::vector<u128> FrontierCounter::count(std::vector<FrontierNode> nodes, int re
 #if defined(PERFTKIT_HAVE_PIPELINE)
   if (engine_ != Engine::CPU)
     return count_pipeline(std::move(job), settings_, engine_ == Engine::CUDA, root_move_count, pipeline_table_);
-#elif defined(PERFTKIT_HAVE_CUDA)
-  if (engine_ == Engine::CUDA) return count_cuda(std::move(job), root_move_count);
 #endif
   return count_cpu(std::move(job), settings_, table_, root_move_count);
 }

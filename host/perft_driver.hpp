@@ -14,9 +14,8 @@
 
 namespace perftkit {
 
-// CPU: recursive core on threads. CUDA: the frontier pipeline on every GPU (the first
-// per-position path when built without Thrust). PIPELINE: the same pipeline on the host's
-// OpenMP system, the code path the GPU runs.
+// CPU: recursive core on threads. CUDA: the frontier pipeline on every GPU. PIPELINE: the
+// same pipeline on the host's OpenMP system, the code path the GPU runs.
 enum class Backend { AUTO, CPU, CUDA, PIPELINE };
 
 struct PerftRequest {
