@@ -2,7 +2,7 @@
 // offsets, generate children, merge identical positions (sort by key, then reduce_by_key on
 // multiplicities with an exact position compare), and count the last two plies per node.
 // g++ instantiates it with Thrust's OpenMP policy (pipeline_omp.cpp), nvcc with the CUDA
-// policy (cuda/pipeline_cuda.cu). Every call waits for the system to finish.
+// policy (cuda/pipeline_cuda_worker.cuh). Every call waits for the system to finish.
 //
 // A System provides: run(arena, n, body) (calls body(policy) with the Thrust execution
 // policy that suits n elements, temporaries possibly from the arena, and returns what body

@@ -1,7 +1,7 @@
 // A lossy, lock-free table of subtree node counts keyed by (128-bit position key, depth),
 // as a trivially copyable view that host code and device code probe alike: the pipeline's
 // transposition table. The table's memory belongs to its owner (SubtreeTable on the host,
-// one device buffer per GPU in cuda/pipeline_cuda.cu). Entries are four separate 64-bit
+// one device buffer per GPU in cuda/pipeline_cuda_worker.cuh). Entries are four separate 64-bit
 // words and a reader verifies all of them, so a torn or racing write reads as a miss, never
 // as a wrong count.
 #pragma once

@@ -1,5 +1,10 @@
 // The pipeline on Thrust's OpenMP system: host memory, thrust::omp::par, every core inside
-// each step. The same level templates run on the GPU from cuda/pipeline_cuda.cu.
+// each step. The same level templates run on the GPU from cuda/pipeline_cuda_worker.cuh.
+//
+// Included by one translation unit per tally (pipeline_omp_nodes.cpp, pipeline_omp_stats.cpp),
+// so that the two build in parallel; everything but count_batches_omp has internal linkage.
+#pragma once
+
 #include <omp.h>
 #include <thrust/for_each.h>
 #include <thrust/iterator/counting_iterator.h>
@@ -115,12 +120,5 @@ BatchResults<Tally> count_batches_omp(const std::vector<FrontierNode>& frontier,
   if (table) results.counters.table_bytes = options.omp_table ? options.omp_table->bytes() : owned->bytes();
   return results;
 }
-
-template BatchResults<CountNodes> count_batches_omp<CountNodes>(const std::vector<FrontierNode>&,
-                                                                const std::vector<BatchSpan>&, int,
-                                                                const PipelineOptions&);
-template BatchResults<CountStats> count_batches_omp<CountStats>(const std::vector<FrontierNode>&,
-                                                                const std::vector<BatchSpan>&, int,
-                                                                const PipelineOptions&);
 
 }  // namespace perftkit::pipeline

@@ -1,27 +1,32 @@
 // The pipeline's last resort: nodes no system could hold are counted by the recursive core
 // on host threads, so running out of memory costs speed, never a count.
+//
+// Included by one translation unit per tally (pipeline_fallback_nodes.cpp,
+// pipeline_fallback_stats.cpp): each instantiates its own recursion of the core.
+#pragma once
+
 #include <algorithm>
 #include <atomic>
 #include <thread>
+#include <type_traits>
 
 #include "perftkit/perft.hpp"
 #include "perftkit/stats.hpp"
 #include "pipeline_backend.hpp"
 
 namespace perftkit::pipeline {
-namespace {
 
-void add_subtree(u128& total, const FrontierNode& node, int remaining, CountNodes) {
-  total += u128(perft(node.position, remaining)) * node.multiplicity;
+// Adds multiplicity x the node's subtree below `remaining` plies (perft, or its statistics).
+template <typename Tally>
+void add_subtree(typename Tally::Total& total, const FrontierNode& node, int remaining) {
+  if constexpr (std::is_same_v<Tally, CountNodes>) {
+    total += u128(perft(node.position, remaining)) * node.multiplicity;
+  } else {
+    LeafStats unit{};
+    perft_stats(node.position, remaining, unit);
+    total.add(unit, node.multiplicity);
+  }
 }
-
-void add_subtree(StatsTotals& total, const FrontierNode& node, int remaining, CountStats) {
-  LeafStats unit{};
-  perft_stats(node.position, remaining, unit);
-  total.add(unit, node.multiplicity);
-}
-
-}  // namespace
 
 template <typename Tally>
 typename Tally::Total count_span_cpu(const std::vector<FrontierNode>& frontier, BatchSpan span, int remaining,
@@ -33,7 +38,7 @@ typename Tally::Total count_span_cpu(const std::vector<FrontierNode>& frontier, 
   std::vector<Total> totals(threads, Total{});
   auto worker = [&](unsigned id) {
     for (std::size_t i = next++; i < span.count; i = next++)
-      add_subtree(totals[id], frontier[span.first + i], remaining, Tally{});
+      add_subtree<Tally>(totals[id], frontier[span.first + i], remaining);
   };
   std::vector<std::thread> pool;
   for (unsigned id = 1; id < threads; ++id) pool.emplace_back(worker, id);
@@ -43,8 +48,5 @@ typename Tally::Total count_span_cpu(const std::vector<FrontierNode>& frontier, 
   for (const Total& t : totals) total += t;
   return total;
 }
-
-template u128 count_span_cpu<CountNodes>(const std::vector<FrontierNode>&, BatchSpan, int, unsigned);
-template StatsTotals count_span_cpu<CountStats>(const std::vector<FrontierNode>&, BatchSpan, int, unsigned);
 
 }  // namespace perftkit::pipeline

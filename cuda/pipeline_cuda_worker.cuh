@@ -1,6 +1,13 @@
 // The frontier pipeline on every visible GPU: the level templates of host/pipeline_levels.hpp
 // with Thrust's CUDA policy, the heavy per-node bodies through the thin for_each_index
 // kernel, one host thread per device pulling batches from a shared counter.
+//
+// Included by one translation unit per tally (pipeline_cuda_nodes.cu, pipeline_cuda_stats.cu),
+// so that the two build in parallel. Everything but count_batches_pipeline has internal
+// linkage: each unit has its own copy of the device tables (device_tables.cuh) and uploads it
+// before its first launch.
+#pragma once
+
 #include <thrust/system/cuda/error.h>
 #include <thrust/system/cuda/execution_policy.h>
 #include <thrust/system_error.h>
@@ -193,10 +200,5 @@ pipeline::BatchResults<Tally> count_batches_pipeline(const std::vector<FrontierN
   for (const PipelineCounters& c : counters) results.counters += c;
   return results;
 }
-
-template pipeline::BatchResults<pipeline::CountNodes> count_batches_pipeline<pipeline::CountNodes>(
-    const std::vector<FrontierNode>&, const std::vector<pipeline::BatchSpan>&, int, const PipelineOptions&);
-template pipeline::BatchResults<pipeline::CountStats> count_batches_pipeline<pipeline::CountStats>(
-    const std::vector<FrontierNode>&, const std::vector<pipeline::BatchSpan>&, int, const PipelineOptions&);
 
 }  // namespace perftkit::cuda
