@@ -52,6 +52,18 @@ struct LeafStats {
 
 static_assert(std::is_trivially_copyable_v<LeafStats>);
 
+// Steps of the statistics that run once per parent of the last ply (last_ply_stats) or once
+// per played leaf (classify_leaf): the device inlines them like everything else; the host
+// calls them. Inlined on the host, each was copied into every batch of the move generator
+// above it (a piece type or pawn batch, twice for the two mask variants), and a unit that
+// instantiated perft_stats took minutes to compile. A call costs a few nanoseconds against
+// the move generation it runs.
+#ifdef __CUDA_ARCH__
+#define PERFTKIT_HD_CALLED PERFTKIT_HD_INLINE
+#else
+#define PERFTKIT_HD_CALLED PERFTKIT_HD __attribute__((noinline))
+#endif
+
 // Counts the draw statistics of a leaf: dead material by kind and the move clocks.
 PERFTKIT_HD_INLINE void classify_draws(const Position& child, LeafStats& stats) {
   switch (dead_material(child)) {
@@ -128,7 +140,7 @@ PERFTKIT_HD_INLINE LeafFilter leaf_filter(const Position& pos, bool shortcuts) {
 // check (direct, discovered or double), mate or stalemate, and the draw statistics. filter
 // is the parent's. Move-kind counters are the caller's.
 template <Color Them>
-PERFTKIT_HD_INLINE void classify_leaf(const Position& child, Square moved_to, const LeafFilter& filter,
+PERFTKIT_HD_CALLED void classify_leaf(const Position& child, Square moved_to, const LeafFilter& filter,
                                       LeafStats& stats) {
   const Square ksq = child.king_square(Them);
   const Bitboard checkers = attackers<~Them>(child, ksq, child.occupied());
@@ -211,7 +223,7 @@ struct StatsSink {
 
 // The last ply below pos: adds the statistics of every move of Us and its leaf to stats.
 template <Color Us>
-PERFTKIT_HD_INLINE void last_ply_stats(const Position& pos, LeafStats& stats, bool shortcuts) {
+PERFTKIT_HD_CALLED void last_ply_stats(const Position& pos, LeafStats& stats, bool shortcuts) {
   StatsSink<Us> sink(pos, shortcuts);
   generate_legal<Us>(pos, sink);
   stats += sink.stats;
