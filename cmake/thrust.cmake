@@ -16,12 +16,3 @@ if(PERFTKIT_THRUST_INCLUDE AND OpenMP_CXX_FOUND)
 else()
   message(STATUS "perftkit: no Thrust headers or no OpenMP; the frontier pipeline is not built")
 endif()
-
-# Compiles the pipeline's host sources into `target` on Thrust's OpenMP system.
-function(perftkit_add_pipeline target)
-  file(GLOB sources CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/host/pipeline*.cpp")
-  target_sources(${target} PRIVATE ${sources})
-  target_include_directories(${target} SYSTEM PRIVATE "${PERFTKIT_THRUST_INCLUDE}")
-  target_compile_definitions(${target} PUBLIC PERFTKIT_HAVE_PIPELINE=1
-                             PRIVATE THRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_OMP)
-endfunction()

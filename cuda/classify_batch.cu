@@ -5,9 +5,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "cuda_backend.hpp"
+#include "common/cuda_devices.hpp"
 #include "cuda_check.hpp"
-#include "cuda_classify.hpp"
+#include "classify/cuda_classify.hpp"
 #include "device_memory.hpp"
 #include "device_tables.cuh"
 #include "for_each_index.cuh"

@@ -1,5 +1,5 @@
 // Device queries: how many devices there are and what they are.
-#include "cuda_backend.hpp"
+#include "common/cuda_devices.hpp"
 #include "cuda_check.hpp"
 #include "device_memory.hpp"
 

@@ -1,4 +1,4 @@
-// The frontier pipeline on every visible GPU: the level templates of host/pipeline_levels.hpp
+// The frontier pipeline on every visible GPU: the level templates of host/pipeline/levels.hpp
 // with Thrust's CUDA policy, the heavy per-node bodies through the thin for_each_index
 // kernel, one host thread per device pulling batches from a shared counter.
 //
@@ -20,14 +20,14 @@
 #include <thread>
 #include <type_traits>
 
-#include "cuda_backend.hpp"
+#include "common/cuda_devices.hpp"
 #include "cuda_check.hpp"
-#include "cuda_pipeline.hpp"
+#include "pipeline/cuda_pipeline.hpp"
 #include "device_memory.hpp"
 #include "device_tables.cuh"
 #include "for_each_index.cuh"
-#include "pipeline_worker.hpp"
-#include "subtree_table.hpp"
+#include "pipeline/worker.hpp"
+#include "pipeline/subtree_table.hpp"
 
 namespace perftkit::cuda {
 namespace {

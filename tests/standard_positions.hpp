@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "fen.hpp"
-#include "uint128.hpp"
+#include "notation/fen.hpp"
+#include "common/uint128.hpp"
 
 namespace perftkit::test_positions {
 

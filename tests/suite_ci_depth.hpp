@@ -9,9 +9,9 @@
 #include <filesystem>
 #include <string>
 
-#include "fen.hpp"
-#include "suite.hpp"
-#include "uint128.hpp"
+#include "notation/fen.hpp"
+#include "notation/suite.hpp"
+#include "common/uint128.hpp"
 
 namespace perftkit::test_positions {
 

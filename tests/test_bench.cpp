@@ -11,8 +11,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "bench_workload.hpp"
-#include "cuda_presence.hpp"
+#include "benchmark/workload.hpp"
+#include "common/cuda_presence.hpp"
 #include "cli_runner.hpp"
 #include "perftkit/perft.hpp"
 

@@ -13,9 +13,9 @@
 #include <sstream>
 #include <string>
 
-#include "classify_batch.hpp"
-#include "classify_pipeline.hpp"
-#include "cuda_presence.hpp"
+#include "classify/batch.hpp"
+#include "classify/stream.hpp"
+#include "common/cuda_presence.hpp"
 
 namespace perftkit {
 namespace {

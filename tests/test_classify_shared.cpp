@@ -7,10 +7,10 @@
 #include <sstream>
 #include <string>
 
-#include "classify_format.hpp"
-#include "classify_lines.hpp"
-#include "classify_position_line.hpp"
-#include "fen.hpp"
+#include "classify/format.hpp"
+#include "classify/lines.hpp"
+#include "classify/position_line.hpp"
+#include "notation/fen.hpp"
 #include "perftkit/classify.hpp"
 
 namespace perftkit {

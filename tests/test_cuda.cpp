@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "cuda_backend.hpp"
+#include "common/cuda_devices.hpp"
 
 namespace perftkit {
 namespace {

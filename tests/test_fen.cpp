@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "fen.hpp"
+#include "notation/fen.hpp"
 
 namespace perftkit {
 namespace {

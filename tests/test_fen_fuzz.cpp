@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "fen.hpp"
+#include "notation/fen.hpp"
 #include "perftkit/movegen.hpp"
 
 namespace perftkit {

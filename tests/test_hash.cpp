@@ -5,12 +5,12 @@
 #include <filesystem>
 #include <string>
 
-#include "fen.hpp"
-#include "hash_sizing.hpp"
-#include "hashed_perft.hpp"
-#include "perft_driver.hpp"
+#include "notation/fen.hpp"
+#include "perft/hash_sizing.hpp"
+#include "perft/hashed_perft.hpp"
+#include "perft/driver.hpp"
 #include "perftkit/perft.hpp"
-#include "suite.hpp"
+#include "notation/suite.hpp"
 
 namespace perftkit {
 namespace {

@@ -3,9 +3,9 @@
 
 #include <string>
 
-#include "fen.hpp"
-#include "frontier.hpp"
-#include "perft_driver.hpp"
+#include "notation/fen.hpp"
+#include "pipeline/frontier.hpp"
+#include "perft/driver.hpp"
 #include "perftkit/perft.hpp"
 
 namespace perftkit {

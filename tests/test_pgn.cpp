@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "classify_pgn.hpp"
-#include "fen.hpp"
-#include "pgn_game.hpp"
-#include "pgn_lexer.hpp"
-#include "pgn_split.hpp"
+#include "classify/pgn.hpp"
+#include "notation/fen.hpp"
+#include "notation/pgn_game.hpp"
+#include "notation/pgn_lexer.hpp"
+#include "notation/pgn_split.hpp"
 
 namespace perftkit {
 namespace {

@@ -15,14 +15,14 @@
 #include <string>
 #include <vector>
 
-#include "fen.hpp"
+#include "notation/fen.hpp"
 #include "standard_positions.hpp"
-#include "frontier.hpp"
-#include "perft_driver.hpp"
+#include "pipeline/frontier.hpp"
+#include "perft/driver.hpp"
 #include "perftkit/perft.hpp"
-#include "pipeline.hpp"
-#include "pipeline_functors.hpp"
-#include "suite.hpp"
+#include "pipeline/pipeline.hpp"
+#include "pipeline/functors.hpp"
+#include "notation/suite.hpp"
 #include "suite_ci_depth.hpp"
 
 namespace perftkit {

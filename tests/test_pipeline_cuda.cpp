@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "cuda_backend.hpp"
-#include "fen.hpp"
+#include "common/cuda_devices.hpp"
+#include "notation/fen.hpp"
 #include "standard_positions.hpp"
 #include "perftkit/perft.hpp"
-#include "pipeline.hpp"
-#include "suite.hpp"
+#include "pipeline/pipeline.hpp"
+#include "notation/suite.hpp"
 
 namespace perftkit {
 namespace {

@@ -1,4 +1,4 @@
-// The pipeline's transposition-table mode (host/pipeline_subtrees.hpp) on Thrust's OpenMP
+// The pipeline's transposition-table mode (host/pipeline/subtrees.hpp) on Thrust's OpenMP
 // system: per-node subtree counts through a lossy table must give the published counts and
 // the CPU core's, whatever the table does: one bucket, every key in one bucket, tiny chunks
 // and budgets, several batches, divide, corrupted entries. Expected values come from
@@ -16,15 +16,15 @@
 #include <vector>
 
 #include "cli_runner.hpp"
-#include "fen.hpp"
-#include "frontier.hpp"
-#include "perft_driver.hpp"
+#include "notation/fen.hpp"
+#include "pipeline/frontier.hpp"
+#include "perft/driver.hpp"
 #include "perftkit/perft.hpp"
-#include "pipeline.hpp"
-#include "pipeline_subtree_functors.hpp"
+#include "pipeline/pipeline.hpp"
+#include "pipeline/subtree_functors.hpp"
 #include "standard_positions.hpp"
-#include "subtree_table.hpp"
-#include "suite.hpp"
+#include "pipeline/subtree_table.hpp"
+#include "notation/suite.hpp"
 #include "suite_ci_depth.hpp"
 
 namespace perftkit {

@@ -14,15 +14,15 @@
 #include <vector>
 
 #include "cli_runner.hpp"
-#include "fen.hpp"
+#include "notation/fen.hpp"
 #include "standard_positions.hpp"
-#include "frontier.hpp"
-#include "perft_driver.hpp"
+#include "pipeline/frontier.hpp"
+#include "perft/driver.hpp"
 #include "perftkit/stats.hpp"
-#include "pipeline.hpp"
-#include "pipeline_functors.hpp"
-#include "stats_totals.hpp"
-#include "suite.hpp"
+#include "pipeline/pipeline.hpp"
+#include "pipeline/functors.hpp"
+#include "pipeline/stats_totals.hpp"
+#include "notation/suite.hpp"
 
 namespace perftkit {
 namespace {

@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "fen.hpp"
-#include "san.hpp"
-#include "uci.hpp"
+#include "notation/fen.hpp"
+#include "notation/san.hpp"
+#include "notation/uci.hpp"
 
 namespace perftkit {
 namespace {

@@ -16,15 +16,15 @@
 #include <utility>
 #include <vector>
 
-#include "cuda_presence.hpp"
-#include "fen.hpp"
+#include "common/cuda_presence.hpp"
+#include "notation/fen.hpp"
 #include "standard_positions.hpp"
-#include "perft_driver.hpp"
+#include "perft/driver.hpp"
 #include "perftkit/perft.hpp"
 #include "perftkit/stats.hpp"
-#include "stats_totals.hpp"
-#include "suite.hpp"
-#include "uci.hpp"
+#include "pipeline/stats_totals.hpp"
+#include "notation/suite.hpp"
+#include "notation/uci.hpp"
 
 namespace perftkit {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "fen.hpp"
-#include "suite.hpp"
-#include "verify_command.hpp"
+#include "notation/fen.hpp"
+#include "notation/suite.hpp"
+#include "cli/verify_command.hpp"
 
 namespace perftkit {
 namespace {

@@ -4,17 +4,17 @@
 
 #include <string>
 
-#include "checksum64.hpp"
-#include "durable_file.hpp"
-#include "fen.hpp"
-#include "perft_driver.hpp"
+#include "common/checksum64.hpp"
+#include "common/durable_file.hpp"
+#include "notation/fen.hpp"
+#include "perft/driver.hpp"
 #include "perftkit/perft.hpp"
 #include "scratch_dir.hpp"
-#include "sealed_record.hpp"
-#include "shard_file.hpp"
-#include "shard_result.hpp"
-#include "work_manifest.hpp"
-#include "work_split.hpp"
+#include "workdir/sealed_record.hpp"
+#include "workdir/shard_file.hpp"
+#include "workdir/shard_result.hpp"
+#include "workdir/manifest.hpp"
+#include "workdir/split.hpp"
 
 namespace perftkit {
 namespace {

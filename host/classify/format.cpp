@@ -1,0 +1,334 @@
+// Row formatting without iostreams or allocations: every field is written through a raw
+// pointer into space reserved in advance (a bound on the row's size).
+#include "classify/format.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "notation/fen.hpp"
+
+namespace perftkit {
+namespace {
+
+// Copies text to p (which has room to spare) without a call: 16 bytes at a time, the last
+// chunk overlapping the one before it; short texts byte by byte.
+char* put(char* p, std::string_view text) {
+  const std::size_t n = text.size();
+  if (n < 16) {
+    for (std::size_t i = 0; i < n; ++i) p[i] = text[i];
+    return p + n;
+  }
+  for (std::size_t i = 0; i + 16 < n; i += 16) std::memcpy(p + i, text.data() + i, 16);
+  std::memcpy(p + n - 16, text.data() + n - 16, 16);
+  return p + n;
+}
+
+// "00" to "99", for writing numbers two digits at a time.
+constexpr std::array<char, 200> DIGIT_PAIRS = [] {
+  std::array<char, 200> pairs{};
+  for (int i = 0; i < 100; ++i) {
+    pairs[std::size_t(2 * i)] = char('0' + i / 10);
+    pairs[std::size_t(2 * i + 1)] = char('0' + i % 10);
+  }
+  return pairs;
+}();
+
+char* put_uint(char* p, std::uint64_t value) {
+  char digits[20];
+  char* d = digits + sizeof digits;
+  while (value >= 100) {
+    d -= 2;
+    std::memcpy(d, &DIGIT_PAIRS[2 * (value % 100)], 2);
+    value /= 100;
+  }
+  if (value >= 10) {
+    d -= 2;
+    std::memcpy(d, &DIGIT_PAIRS[2 * value], 2);
+  } else {
+    *--d = char('0' + value);
+  }
+  while (d != digits + sizeof digits) *p++ = *d++;
+  return p;
+}
+
+// True when text holds a byte that makes a CSV field need quotes: a comma, quote or line
+// break. Eight bytes at a time (an exact zero-byte test per sought byte).
+bool needs_csv_quotes(std::string_view text) {
+  constexpr std::uint64_t ONES = 0x0101010101010101ULL, HIGHS = 0x8080808080808080ULL, LOWS = ~HIGHS;
+  const auto zero = [](std::uint64_t x) { return ~(((x & LOWS) + LOWS) | x) & HIGHS; };
+  for (std::size_t at = 0; at < text.size(); at += 8) {
+    std::uint64_t word = 0;
+    const std::size_t n = std::min<std::size_t>(8, text.size() - at);
+    for (std::size_t i = 0; i < n; ++i) word |= std::uint64_t(std::uint8_t(text[at + i])) << (8 * i);
+    word |= n < 8 ? ~std::uint64_t(0) << (8 * n) : 0;  // pad with 0xFF, which is none of them
+    if (zero(word ^ (',' * ONES)) | zero(word ^ ('"' * ONES)) | zero(word ^ ('\n' * ONES)) | zero(word ^ ('\r' * ONES)))
+      return true;
+  }
+  return false;
+}
+
+// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+char* put_csv_text(char* p, std::string_view text) {
+  if (!needs_csv_quotes(text)) return put(p, text);
+  *p++ = '"';
+  for (const char ch : text) {
+    if (ch == '"') *p++ = '"';
+    *p++ = ch;
+  }
+  *p++ = '"';
+  return p;
+}
+
+// TSV has no quoting: tabs and line breaks inside a field become spaces.
+char* put_tsv_text(char* p, std::string_view text) {
+  for (const char ch : text) *p++ = (ch == '\t' || ch == '\n' || ch == '\r') ? ' ' : ch;
+  return p;
+}
+
+// Length of the well-formed UTF-8 sequence at the start of s (1 to 4), or 0 when it is not one.
+std::size_t utf8_length(std::string_view s) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+  const unsigned char lead = byte(0);
+  std::size_t n = 0;
+  unsigned min_second = 0x80, max_second = 0xBF;
+  if (lead >= 0xC2 && lead <= 0xDF) n = 2;
+  else if (lead >= 0xE0 && lead <= 0xEF) {
+    n = 3;
+    if (lead == 0xE0) min_second = 0xA0;  // overlong
+    if (lead == 0xED) max_second = 0x9F;  // surrogates
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    n = 4;
+    if (lead == 0xF0) min_second = 0x90;
+    if (lead == 0xF4) max_second = 0x8F;
+  } else return 0;
+  if (s.size() < n || byte(1) < min_second || byte(1) > max_second) return 0;
+  for (std::size_t i = 2; i < n; ++i)
+    if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
+  return n;
+}
+
+// A JSON string: quotes, backslashes and control bytes escaped, bytes that are not UTF-8
+// replaced by U+FFFD, so that every line is valid JSON whatever the input bytes were.
+char* put_json_text(char* p, std::string_view text) {
+  *p++ = '"';
+  for (std::size_t i = 0; i < text.size();) {
+    const auto ch = static_cast<unsigned char>(text[i]);
+    if (ch >= 0x20 && ch < 0x80 && ch != '"' && ch != '\\') {
+      *p++ = char(ch);
+      ++i;
+    } else if (ch == '"' || ch == '\\') {
+      *p++ = '\\';
+      *p++ = char(ch);
+      ++i;
+    } else if (ch < 0x20) {
+      constexpr char HEX[] = "0123456789abcdef";
+      p = put(p, "\\u00");
+      *p++ = HEX[ch >> 4];
+      *p++ = HEX[ch & 15];
+      ++i;
+    } else if (const std::size_t n = utf8_length(text.substr(i))) {
+      p = put(p, text.substr(i, n));
+      i += n;
+    } else {
+      p = put(p, "\\ufffd");
+      ++i;
+    }
+  }
+  *p++ = '"';
+  return p;
+}
+
+// Flags: FEN warnings by their warning_names(), then "chess960"; joined by sep. Rows with a
+// flag are rare, so the names' allocation is off the common path.
+template <typename PutName>
+char* put_flags(char* p, const ClassifyRow& row, char sep, PutName put_name) {
+  bool first = true;
+  const auto one = [&](std::string_view name) {
+    if (!first) *p++ = sep;
+    first = false;
+    p = put_name(p, name);
+  };
+  if (row.warnings)
+    for (const std::string& name : warning_names(row.warnings)) one(name);
+  if (row.chess960) one("chess960");
+  return p;
+}
+
+// Field-by-field writer for one format: separators, keys (JSON), and values.
+template <RowFormat F>
+struct FieldWriter {
+  char* p;
+  bool first = true;
+
+  void begin(std::string_view key) {
+    if constexpr (F == RowFormat::JSONL) {
+      *p++ = first ? '{' : ',';
+      *p++ = '"';
+      p = put(p, key);
+      *p++ = '"';
+      *p++ = ':';
+    } else {
+      if (!first) *p++ = F == RowFormat::CSV ? ',' : '\t';
+    }
+    first = false;
+  }
+  void text(std::string_view key, std::string_view value, bool plain = false) {
+    begin(key);
+    if constexpr (F == RowFormat::JSONL) {
+      if (plain) {
+        *p++ = '"';
+        p = put(p, value);
+        *p++ = '"';
+      } else {
+        p = put_json_text(p, value);
+      }
+    } else if (plain) {
+      p = put(p, value);
+    } else {
+      p = F == RowFormat::CSV ? put_csv_text(p, value) : put_tsv_text(p, value);
+    }
+  }
+  // A text that is empty when absent: null in JSON.
+  void optional_text(std::string_view key, std::string_view value) {
+    if (value.empty()) none(key);
+    else text(key, value);
+  }
+  void none(std::string_view key) {
+    begin(key);
+    if constexpr (F == RowFormat::JSONL) p = put(p, "null");
+  }
+  void boolean(std::string_view key, bool value) {
+    begin(key);
+    if constexpr (F == RowFormat::JSONL) p = put(p, value ? "true" : "false");
+    else *p++ = value ? '1' : '0';
+  }
+  void number(std::string_view key, std::uint64_t value) {
+    begin(key);
+    p = put_uint(p, value);
+  }
+  void flags(const ClassifyRow& row) {
+    begin("flags");
+    if constexpr (F == RowFormat::JSONL) {
+      *p++ = '[';
+      p = put_flags(p, row, ',', [](char* q, std::string_view name) { return put_json_text(q, name); });
+      *p++ = ']';
+      *p++ = '}';
+    } else {
+      p = put_flags(p, row, '|', put);
+    }
+    *p++ = '\n';
+  }
+};
+
+// source_open and source_close: the escaped file name, as an open field, and what closes it.
+template <RowFormat F>
+char* write_row(char* p, std::string_view source_open, std::string_view source_close, const ClassifyRow& row) {
+  FieldWriter<F> w{p};
+  // The source: "file:line", or "file:game G:ply P" for a position of a PGN game.
+  w.begin("source");
+  w.p = put(w.p, source_open);
+  if (row.from_pgn) {
+    w.p = put_uint(put(w.p, ":game "), row.game);
+    w.p = put_uint(put(w.p, ":ply "), row.ply);
+  } else {
+    *w.p++ = ':';
+    w.p = put_uint(w.p, row.line);
+  }
+  w.p = put(w.p, source_close);
+  w.text("fen", row.fen, row.fen_plain);
+  w.optional_text("id", row.id);
+  w.boolean("valid", row.valid);
+  w.optional_text("error", row.error);
+  if (!row.valid) {
+    for (const std::string_view key : {"legal_moves", "in_check", "checkers", "checkmate", "stalemate",
+                                       "insufficient_white", "insufficient_black", "dead_by_material", "fifty_move",
+                                       "seventyfive_move", "repetitions", "outcome", "winner"})
+      w.none(key);
+    w.flags(row);
+    return w.p;
+  }
+  const Classification& c = row.cls;
+  w.number("legal_moves", c.legal_moves);
+  w.boolean("in_check", c.in_check);
+  w.number("checkers", c.checkers);
+  w.boolean("checkmate", c.checkmate);
+  w.boolean("stalemate", c.stalemate);
+  w.boolean("insufficient_white", c.insufficient_white);
+  w.boolean("insufficient_black", c.insufficient_black);
+  w.boolean("dead_by_material", c.dead_by_material());
+  w.boolean("fifty_move", c.fifty_move);
+  w.boolean("seventyfive_move", c.seventyfive_move);
+  if (row.has_history) w.number("repetitions", c.repetitions);
+  else w.none("repetitions");
+  w.optional_text("outcome", termination_name(c.termination));
+  w.optional_text("winner", winner_name(c));
+  w.flags(row);
+  return w.p;
+}
+
+}  // namespace
+
+std::string_view termination_name(Termination t) {
+  switch (t) {
+    case Termination::CHECKMATE: return "checkmate";
+    case Termination::INSUFFICIENT_MATERIAL: return "insufficient_material";
+    case Termination::STALEMATE: return "stalemate";
+    case Termination::SEVENTYFIVE_MOVES: return "seventyfive_moves";
+    case Termination::FIVEFOLD_REPETITION: return "fivefold_repetition";
+    case Termination::FIFTY_MOVES: return "fifty_moves";
+    case Termination::THREEFOLD_REPETITION: return "threefold_repetition";
+    default: return "";
+  }
+}
+
+std::string_view winner_name(const Classification& c) {
+  if (c.termination == Termination::NONE) return "";
+  if (c.winner == Winner::WHITE_WINS) return "white";
+  if (c.winner == Winner::BLACK_WINS) return "black";
+  return "draw";
+}
+
+RowFormatter::RowFormatter(RowFormat format, std::string_view source_name) : format_(format) {
+  std::string escaped(6 * source_name.size() + 2, '\0');
+  char* const begin = escaped.data();
+  char* end = begin;
+  switch (format) {
+    case RowFormat::CSV: end = put_csv_text(begin, source_name); break;
+    case RowFormat::TSV: end = put_tsv_text(begin, source_name); break;
+    case RowFormat::JSONL: end = put_json_text(begin, source_name); break;
+  }
+  escaped.resize(std::size_t(end - begin));
+  // A quoted name stays open: the position is written inside its quotes.
+  const bool quoted = format == RowFormat::JSONL || (format == RowFormat::CSV && escaped != source_name);
+  if (quoted) {
+    escaped.pop_back();
+    source_close_.push_back('"');
+  }
+  source_open_ = std::move(escaped);
+}
+
+void RowFormatter::header(ByteBuffer& out) const {
+  if (format_ == RowFormat::JSONL) return;
+  bool first = true;
+  for (const std::string_view column : CLASSIFY_COLUMNS) {
+    if (!first) out.append(format_ == RowFormat::CSV ? "," : "\t");
+    out.append(column);
+    first = false;
+  }
+  out.append("\n");
+}
+
+void RowFormatter::row(ByteBuffer& out, const ClassifyRow& row) const {
+  // Worst case: every text byte escaped to six (JSON \u00XX), plus the fixed columns and flags.
+  const std::size_t bound = source_open_.size() + 6 * (row.fen.size() + row.id.size() + row.error.size()) + 1024;
+  char* p = out.reserve(bound);
+  switch (format_) {
+    case RowFormat::CSV: p = write_row<RowFormat::CSV>(p, source_open_, source_close_, row); break;
+    case RowFormat::TSV: p = write_row<RowFormat::TSV>(p, source_open_, source_close_, row); break;
+    case RowFormat::JSONL: p = write_row<RowFormat::JSONL>(p, source_open_, source_close_, row); break;
+  }
+  out.commit(p);
+}
+
+}  // namespace perftkit

@@ -1,0 +1,42 @@
+// Hand-written row formatters for `perftkit classify`: CSV (RFC 4180 quoting), TSV (tabs
+// and line breaks in text become spaces) and JSON Lines, written straight into an ByteBuffer.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "classify/row.hpp"
+#include "classify/buffer.hpp"
+
+namespace perftkit {
+
+enum class RowFormat { CSV, TSV, JSONL };
+
+// Column names, in output order.
+inline constexpr std::string_view CLASSIFY_COLUMNS[] = {
+    "source",    "fen",       "id",                 "valid",              "error",
+    "legal_moves", "in_check", "checkers",          "checkmate",          "stalemate",
+    "insufficient_white",     "insufficient_black", "dead_by_material",   "fifty_move",
+    "seventyfive_move",       "repetitions",        "outcome",            "winner",
+    "flags"};
+
+// Lower-case names of a termination ("checkmate", "fifty_moves", ...; "" for NONE) and of a
+// result ("white", "black", "draw"; "" when the game goes on).
+std::string_view termination_name(Termination t);
+std::string_view winner_name(const Classification& c);
+
+// Formats the rows of one input file (its name goes into the source column).
+class RowFormatter {
+ public:
+  RowFormatter(RowFormat format, std::string_view source_name);
+
+  // The header line (CSV and TSV; nothing for JSON Lines).
+  void header(ByteBuffer& out) const;
+  void row(ByteBuffer& out, const ClassifyRow& row) const;
+
+ private:
+  RowFormat format_;
+  std::string source_open_, source_close_;  // the escaped file name as an open field, and its closing quote
+};
+
+}  // namespace perftkit

@@ -1,0 +1,111 @@
+#include "classify/lines.hpp"
+
+#include <cstring>
+#include <string>
+
+#include "notation/fen.hpp"
+#include "classify/position_line.hpp"
+
+namespace perftkit {
+namespace {
+
+char* put(char* p, std::string_view text) {
+  std::memcpy(p, text.data(), text.size());
+  return p + text.size();
+}
+
+char* put_uint(char* p, std::uint64_t value) {
+  char digits[20];
+  int n = 0;
+  do {
+    digits[n++] = char('0' + value % 10);
+    value /= 10;
+  } while (value);
+  while (n) *p++ = digits[--n];
+  return p;
+}
+
+// Room for the FEN column of a valid position: its four fields cannot be longer than
+// 71 + 1 + 4 + 2 bytes (a validated board, side, castling, en passant), plus two clocks.
+constexpr std::size_t FEN_COLUMN_BYTES = 160;
+
+// The FEN column of a valid row: the four position fields as written, then the clocks as read
+// (so that a 4-field FEN or an EPD line gets them too).
+// A clock written as it reads back: no sign, no leading zero, and a fullmove number of at least 1.
+bool canonical_clock(std::string_view text, bool fullmove) {
+  return text[0] != '0' || (text.size() == 1 && !fullmove);
+}
+
+std::string_view fen_column(const PositionLine& line, const Position& pos, char (&buffer)[FEN_COLUMN_BYTES]) {
+  if (line.field_count == 1) return START_FEN;  // "startpos"
+  // The usual case: six fields, one space apart, with canonical clocks are the column as they stand.
+  const auto& f = line.fields;
+  const auto space_after = [&](std::size_t i) { return f[i].data()[f[i].size()] == ' '; };
+  if (line.field_count == 6 &&
+      line.position.size() == f[0].size() + f[1].size() + f[2].size() + f[3].size() + f[4].size() + f[5].size() + 5 &&
+      space_after(0) && space_after(1) && space_after(2) && space_after(3) && space_after(4) &&
+      canonical_clock(f[4], false) && canonical_clock(f[5], true))
+    return line.position;
+  char* p = buffer;
+  for (std::size_t i = 0; i < 4; ++i) {
+    if (line.fields[i].size() > 80) return line.shown;  // cannot happen for a valid position
+    p = put(p, line.fields[i]);
+    *p++ = ' ';
+  }
+  p = put_uint(p, pos.halfmove_clock);
+  *p++ = ' ';
+  p = put_uint(p, pos.fullmove_number);
+  return {buffer, std::size_t(p - buffer)};
+}
+
+}  // namespace
+
+std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, RowSink& sink,
+                             std::size_t max_line_bytes) {
+  std::uint64_t rejected = 0, number = first_line;
+  char fen_buffer[FEN_COLUMN_BYTES];
+  for (const char *p = text.data(), *end = text.data() + text.size(); p < end; ++number) {
+    const char* eol = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)));
+    if (!eol) eol = end;
+    const std::string_view text_line(p, std::size_t(eol - p));
+    p = eol + 1;
+    if (text_line.size() > max_line_bytes) {
+      report_long_line(text_line, number, max_line_bytes, sink);
+      ++rejected;
+      continue;
+    }
+    const PositionLine line = split_position_line(text_line);
+    if (line.blank) continue;
+    const FenResult parsed = line.epd ? parse_epd(line.position) : parse_fen(line.position);
+    ClassifyRow row;
+    row.line = number;
+    row.id = line.id;
+    if (parsed) {
+      const Position& pos = parsed->position;
+      row.valid = true;
+      row.side_to_move = pos.side_to_move;
+      row.fen = fen_column(line, pos, fen_buffer);
+      row.fen_plain = true;
+      row.warnings = parsed->warnings;
+      row.chess960 = parsed->chess960;
+      sink.position_row(row, pos, 0);
+    } else {
+      row.fen = line.shown;
+      row.error = parsed.error;
+      ++rejected;
+      sink.finished_row(row);
+    }
+  }
+  return rejected;
+}
+
+void report_long_line(std::string_view start, std::uint64_t line, std::size_t max_bytes, RowSink& sink) {
+  const std::string error = "line: longer than " + std::to_string(max_bytes) + " bytes (not a position)";
+  ClassifyRow row;
+  row.line = line;
+  row.fen = start.substr(0, 64);
+  row.error = error;
+  sink.finished_row(row);
+}
+
+}  // namespace perftkit

@@ -1,0 +1,35 @@
+// Classifying a block of FEN/EPD lines into formatted rows (the work of one batch).
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "classify/buffer.hpp"
+#include "classify/format.hpp"
+#include "classify/row_sink.hpp"
+#include "classify/summary.hpp"
+
+namespace perftkit {
+
+// Lines longer than this are rejected unread (no FEN or EPD line comes close).
+inline constexpr std::size_t MAX_LINE_BYTES = 1 << 20;
+
+// Classifies every position line of text (whole lines; first_line is the number of the
+// first), giving sink one row per position; blank lines and '#' comments give no row, a line
+// longer than max_line_bytes a rejected one. Returns the number of rows that were rejected.
+// The caller flushes the sink.
+std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, RowSink& sink,
+                             std::size_t max_line_bytes = MAX_LINE_BYTES);
+
+// The same, each row appended to out and counted in summary as it is classified.
+inline std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, const RowFormatter& formatter,
+                                    ByteBuffer& out, ClassifySummary& summary,
+                                    std::size_t max_line_bytes = MAX_LINE_BYTES) {
+  ImmediateRowSink sink(formatter, out, summary);
+  return classify_lines(text, first_line, sink, max_line_bytes);
+}
+
+// The row for a line the reader had to cut (longer than max_bytes): rejected, with its start.
+void report_long_line(std::string_view start, std::uint64_t line, std::size_t max_bytes, RowSink& sink);
+
+}  // namespace perftkit

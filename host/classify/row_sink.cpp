@@ -1,0 +1,52 @@
+#include "classify/row_sink.hpp"
+
+#include <algorithm>
+#include <functional>
+
+namespace perftkit {
+
+bool BatchedRowSink::is_stable(std::string_view text) const {
+  const std::less_equal<const char*> at_or_before;
+  return at_or_before(stable_.data(), text.data()) &&
+         at_or_before(text.data() + text.size(), stable_.data() + stable_.size());
+}
+
+ClassifyRow& BatchedRowSink::hold(const ClassifyRow& row) {
+  rows_.push_back(row);
+  ClassifyRow& held = rows_.back();
+  for (std::string_view* text : {&held.fen, &held.id, &held.error})
+    if (!text->empty() && !is_stable(*text)) *text = texts_.emplace_back(*text);
+  return held;
+}
+
+void BatchedRowSink::position_row(ClassifyRow& row, const Position& pos, int repetitions) {
+  hold(row);
+  classified_.push_back(rows_.size() - 1);
+  positions_.push_back(pos);
+  // Classification keeps repetitions in 8 bits: classify() saturates the same way.
+  repetitions_.push_back(std::uint8_t(std::clamp(repetitions, 0, 255)));
+  any_history_ = any_history_ || repetitions != 0;
+}
+
+void BatchedRowSink::finished_row(const ClassifyRow& row) { hold(row); }
+
+void BatchedRowSink::flush() {
+  results_.resize(positions_.size());
+  if (!positions_.empty())
+    classifier_.classify(positions_, any_history_ ? std::span<const std::uint8_t>(repetitions_)
+                                                  : std::span<const std::uint8_t>(),
+                         results_);
+  for (std::size_t i = 0; i < classified_.size(); ++i) rows_[classified_[i]].cls = results_[i];
+  for (const ClassifyRow& row : rows_) {
+    formatter_.row(out_, row);
+    summary_.add(row);
+  }
+  rows_.clear();
+  texts_.clear();
+  classified_.clear();
+  positions_.clear();
+  repetitions_.clear();
+  any_history_ = false;
+}
+
+}  // namespace perftkit

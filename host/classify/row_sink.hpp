@@ -1,0 +1,81 @@
+// Where the rows of a block go once parsed: written at once with the position classified on
+// the spot (the CPU), or held until the block's positions are classified in one batch
+// (the GPU), then written in input order. Either way each row is formatted and counted once.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "classify/batch.hpp"
+#include "classify/buffer.hpp"
+#include "classify/format.hpp"
+#include "classify/row.hpp"
+#include "classify/summary.hpp"
+
+namespace perftkit {
+
+class RowSink {
+ public:
+  virtual ~RowSink() = default;
+  // A valid row whose classification is that of pos with its repetition count. The row's
+  // text views need only last for the call.
+  virtual void position_row(ClassifyRow& row, const Position& pos, int repetitions) = 0;
+  // A complete row (a rejected one); its views need only last for the call.
+  virtual void finished_row(const ClassifyRow& row) = 0;
+  // Writes whatever is held back; the sink is empty afterwards.
+  virtual void flush() {}
+};
+
+class ImmediateRowSink final : public RowSink {
+ public:
+  ImmediateRowSink(const RowFormatter& formatter, ByteBuffer& out, ClassifySummary& summary)
+      : formatter_(formatter), out_(out), summary_(summary) {}
+
+  void position_row(ClassifyRow& row, const Position& pos, int repetitions) override {
+    row.cls = classify(pos, repetitions);
+    finished_row(row);
+  }
+  void finished_row(const ClassifyRow& row) override {
+    formatter_.row(out_, row);
+    summary_.add(row);
+  }
+
+ private:
+  const RowFormatter& formatter_;
+  ByteBuffer& out_;
+  ClassifySummary& summary_;
+};
+
+class BatchedRowSink final : public RowSink {
+ public:
+  // Views into `stable` (the block's text, alive until flush) are held as they are; any
+  // other text of a row is copied.
+  BatchedRowSink(BatchClassifier& classifier, const RowFormatter& formatter, ByteBuffer& out,
+                 ClassifySummary& summary, std::string_view stable = {})
+      : classifier_(classifier), formatter_(formatter), out_(out), summary_(summary), stable_(stable) {}
+
+  void position_row(ClassifyRow& row, const Position& pos, int repetitions) override;
+  void finished_row(const ClassifyRow& row) override;
+  void flush() override;
+
+ private:
+  ClassifyRow& hold(const ClassifyRow& row);  // the row, its texts outside stable_ copied
+  bool is_stable(std::string_view text) const;
+
+  BatchClassifier& classifier_;
+  const RowFormatter& formatter_;
+  ByteBuffer& out_;
+  ClassifySummary& summary_;
+  std::string_view stable_;
+  std::vector<ClassifyRow> rows_;
+  std::deque<std::string> texts_;     // what the held rows' views point at
+  std::vector<std::size_t> classified_;  // indices of the rows that wait for a classification
+  std::vector<Position> positions_;
+  std::vector<std::uint8_t> repetitions_;
+  std::vector<Classification> results_;
+  bool any_history_ = false;
+};
+
+}  // namespace perftkit

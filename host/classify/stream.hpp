@@ -1,0 +1,50 @@
+// The streaming engine of `perftkit classify`: a reader thread cuts the inputs into blocks
+// of whole lines or whole games, worker threads classify and format the blocks, and the
+// calling thread writes them in input order. A fixed pool of blocks bounds the memory,
+// whatever the size of the input.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "classify/batch.hpp"
+#include "classify/format.hpp"
+#include "classify/input.hpp"
+#include "classify/lines.hpp"
+#include "classify/pgn.hpp"
+#include "classify/summary.hpp"
+
+namespace perftkit {
+
+// Makes the batch classifier of one worker (worker 0, 1, ...), e.g. on a GPU of its own.
+using BatchClassifierFactory = std::function<std::unique_ptr<BatchClassifier>(unsigned worker)>;
+
+struct PipelineOptions {
+  InputKind kind = InputKind::AUTO;
+  RowFormat format = RowFormat::CSV;
+  PgnPositions positions = PgnPositions::ALL;
+  unsigned threads = 1;                  // workers
+  bool header = true;                    // CSV/TSV header line
+  std::size_t line_block_bytes = 1 << 20;  // input bytes per block of FEN/EPD lines
+  std::size_t pgn_block_bytes = 1 << 18;   // input bytes per block of PGN games
+  std::size_t max_line_bytes = MAX_LINE_BYTES;  // a longer line is reported as rejected, not buffered
+  std::size_t max_game_bytes = 1 << 24;    // a longer game is cut at a line break
+  BatchClassifierFactory batch_classifier;  // set: each block's positions are classified as one batch
+};
+
+struct PipelineResult {
+  ClassifySummary summary;
+  std::uint64_t rejected = 0;  // rows with valid = false
+};
+
+// Called on the writing thread after each block: rows so far, input bytes so far.
+using PipelineProgress = std::function<void(std::uint64_t rows, std::uint64_t bytes)>;
+
+// Classifies every input, in order, writing the rows to out_fd as they are ready. Throws
+// std::runtime_error on a read or write error (after stopping every thread).
+PipelineResult run_pipeline(std::vector<ClassifyInput>& inputs, const PipelineOptions& options, int out_fd,
+                            const PipelineProgress& progress = {});
+
+}  // namespace perftkit

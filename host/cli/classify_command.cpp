@@ -1,0 +1,168 @@
+#include "cli/classify_command.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <thread>
+
+#include "classify/stream.hpp"
+#include "classify/progress.hpp"
+#include "cli/cli_common.hpp"
+
+#ifdef PERFTKIT_HAVE_CUDA
+#include "common/cuda_devices.hpp"
+#include "classify/cuda_classify.hpp"
+#endif
+
+namespace perftkit {
+namespace {
+
+struct ClassifyOptions {
+  std::vector<std::string> files;
+  std::string output;
+  RowFormat format = RowFormat::CSV;
+  InputKind input = InputKind::AUTO;
+  PgnPositions positions = PgnPositions::ALL;
+  bool summary = false;
+  std::string summary_json;
+  bool strict = false;
+  bool no_header = false;
+  unsigned threads = 0;
+  Backend backend = Backend::AUTO;
+  bool progress = false;
+};
+
+// The classifier of each worker: none (each position classified as it is parsed, on the
+// CPU) unless --backend cuda, which gives worker k a batch classifier on GPU k mod the device
+// count, or --backend pipeline, the same batched path with the CPU twin of the kernel. auto
+// stays on the CPU: parsing and writing dominate a row's cost, and only the classification
+// itself would move to the GPU.
+BatchClassifierFactory batch_classifier(Backend backend) {
+  if (backend == Backend::PIPELINE) return [](unsigned) { return make_cpu_batch_classifier(); };
+  if (backend != Backend::CUDA) return {};
+#ifdef PERFTKIT_HAVE_CUDA
+  const int devices = cuda::device_count();
+  if (devices == 0) throw UsageError("--backend cuda: no CUDA device");
+  return [devices](unsigned worker) { return cuda::make_batch_classifier(int(worker % unsigned(devices))); };
+#else
+  throw UsageError("--backend cuda: no CUDA device (this build has no CUDA backend)");
+#endif
+}
+
+int open_output(const std::string& path) {
+  if (path.empty() || path == "-") return STDOUT_FILENO;
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw UsageError("cannot write '" + path + "': " + std::strerror(errno));
+  return fd;
+}
+
+void write_summary_file(const std::string& path, bool rows_on_stdout, const ClassifySummary& s, double seconds) {
+  if (path == "-") {
+    if (rows_on_stdout) throw UsageError("--summary-json -: the rows go to stdout; give -o FILE for them");
+    write_summary_json(std::cout, s, seconds);
+    std::cout.flush();
+    return;
+  }
+  std::ofstream out(path);
+  if (!out) throw UsageError("cannot write '" + path + "'");
+  write_summary_json(out, s, seconds);
+  if (!out.flush()) throw UsageError("cannot write '" + path + "'");
+}
+
+int run(const ClassifyOptions& opt) {
+  const bool rows_on_stdout = opt.output.empty() || opt.output == "-";
+  if (opt.summary_json == "-" && rows_on_stdout)
+    throw UsageError("--summary-json -: the rows go to stdout; give -o FILE for them");
+  std::vector<ClassifyInput> inputs;
+  if (opt.files.empty()) inputs.emplace_back("-");
+  for (const std::string& file : opt.files) inputs.emplace_back(file);
+  std::uint64_t total_bytes = 0;
+  for (const ClassifyInput& input : inputs) total_bytes = input.size() ? total_bytes + input.size() : 0;
+
+  PipelineOptions pipeline;
+  pipeline.kind = opt.input;
+  pipeline.format = opt.format;
+  pipeline.positions = opt.positions;
+  pipeline.threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
+  pipeline.header = !opt.no_header;
+  pipeline.batch_classifier = batch_classifier(opt.backend);
+
+  const int out_fd = open_output(opt.output);
+  const bool terminal = ::isatty(STDERR_FILENO) != 0;
+  std::unique_ptr<ProgressMeter> meter;
+  if (terminal || opt.progress) meter = std::make_unique<ProgressMeter>(total_bytes, terminal);
+  std::uint64_t last_rows = 0, last_bytes = 0;
+  const PipelineProgress progress = [&](std::uint64_t rows, std::uint64_t bytes) {
+    last_rows = rows;
+    last_bytes = bytes;
+    if (meter) meter->update(rows, bytes);
+  };
+
+  const auto start = std::chrono::steady_clock::now();
+  PipelineResult result;
+  try {
+    result = run_pipeline(inputs, pipeline, out_fd, progress);
+  } catch (...) {
+    if (out_fd != STDOUT_FILENO) ::close(out_fd);
+    throw;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (out_fd != STDOUT_FILENO && ::close(out_fd) != 0)
+    throw std::runtime_error("cannot write '" + opt.output + "': " + std::strerror(errno));
+  if (meter) meter->finish(last_rows, last_bytes);
+
+  if (opt.summary) print_summary_text(stderr, result.summary, seconds);
+  if (!opt.summary_json.empty()) write_summary_file(opt.summary_json, rows_on_stdout, result.summary, seconds);
+  if (result.rejected > 0)
+    std::fprintf(stderr, "classify: %llu of %llu rows rejected (see the error column)\n",
+                 static_cast<unsigned long long>(result.rejected),
+                 static_cast<unsigned long long>(result.summary.rows));
+  return opt.strict && result.rejected > 0 ? EXIT_CHECK_FAILED : EXIT_OK;
+}
+
+}  // namespace
+
+void add_classify_command(CLI::App& app, int& exit_code) {
+  auto opt = std::make_shared<ClassifyOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "classify", "Classify positions in bulk (FEN/EPD lines, PGN games): legal moves, check, mate, draws");
+  cmd->add_option("files", opt->files, "Input files: FEN/EPD lines or PGN ('-' or none: standard input)");
+  cmd->add_option("-o,--output", opt->output, "Write the rows to FILE instead of standard output")
+      ->option_text("FILE");
+  const std::map<std::string, RowFormat> formats{
+      {"csv", RowFormat::CSV}, {"tsv", RowFormat::TSV}, {"jsonl", RowFormat::JSONL}};
+  cmd->add_option("--format", opt->format, "Row format: csv | tsv | jsonl")
+      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case))
+      ->option_text("csv|tsv|jsonl (csv)");
+  const std::map<std::string, InputKind> kinds{
+      {"auto", InputKind::AUTO}, {"fen", InputKind::LINES}, {"epd", InputKind::LINES}, {"pgn", InputKind::PGN}};
+  cmd->add_option("--input", opt->input, "Input kind: auto (by name and first bytes) | fen | epd | pgn")
+      ->transform(CLI::CheckedTransformer(kinds, CLI::ignore_case))
+      ->option_text("auto|fen|epd|pgn (auto)");
+  const std::map<std::string, PgnPositions> positions{{"all", PgnPositions::ALL}, {"final", PgnPositions::FINAL}};
+  cmd->add_option("--positions", opt->positions, "PGN: a row for every position of a game, or the final one only")
+      ->transform(CLI::CheckedTransformer(positions, CLI::ignore_case))
+      ->option_text("all|final (all)");
+  cmd->add_flag("--summary", opt->summary, "Print aggregate counts (the draw statistics) on stderr");
+  cmd->add_option("--summary-json", opt->summary_json, "Write aggregate counts as JSON to FILE ('-': stdout)")
+      ->option_text("FILE");
+  cmd->add_flag("--strict", opt->strict, "Exit with 1 when any row is rejected");
+  cmd->add_flag("--no-header", opt->no_header, "Leave out the CSV/TSV header line");
+  cmd->add_option("-t,--threads", opt->threads, "Worker threads (default: all cores)")->check(CLI::Range(1u, 4096u));
+  cmd->add_option("--backend", opt->backend,
+                  "auto | cpu | cuda (each block's positions classified in one batch on a GPU) | pipeline (that "
+                  "batched path on the CPU)")
+      ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
+      ->option_text("auto|cpu|cuda|pipeline (auto)");
+  cmd->add_flag("--progress", opt->progress, "Show progress on stderr even when it is not a terminal");
+  cmd->callback([opt, &exit_code] { exit_code = run(*opt); });
+}
+
+}  // namespace perftkit

@@ -1,0 +1,50 @@
+// perftkit: exact perft (in memory or as durable shards), suite verification, bulk
+// classification and benchmarks.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+
+#include "cli/bench_command.hpp"
+#include "cli/classify_command.hpp"
+#include "cli/cli_common.hpp"
+#include "cli/info_command.hpp"
+#include "cli/perft_command.hpp"
+#include "cli/reduce_command.hpp"
+#include "cli/status_command.hpp"
+#include "cli/verify_command.hpp"
+#include "cli/work_command.hpp"
+
+#ifndef PERFTKIT_VERSION
+#define PERFTKIT_VERSION "0.1.0"
+#endif
+
+int main(int argc, char** argv) {
+  CLI::App app{"perftkit: GPU-accelerated, massively parallel perft and chess position analysis"};
+  app.set_version_flag("--version", PERFTKIT_VERSION);
+  app.require_subcommand(1);
+  int exit_code = perftkit::EXIT_OK;
+  perftkit::add_perft_command(app, exit_code);
+  perftkit::add_verify_command(app, exit_code);
+  perftkit::add_bench_command(app, exit_code);
+  perftkit::add_info_command(app, exit_code);
+  perftkit::add_classify_command(app, exit_code);
+  perftkit::add_status_command(app, exit_code);
+  perftkit::add_reduce_command(app, exit_code);
+  perftkit::add_work_command(app, exit_code);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? perftkit::EXIT_OK : perftkit::EXIT_BAD_INPUT;
+  } catch (const perftkit::CheckFailed& e) {
+    std::fprintf(stderr, "perftkit: check failed: %s\n", e.what());
+    return perftkit::EXIT_CHECK_FAILED;
+  } catch (const perftkit::UsageError& e) {
+    std::fprintf(stderr, "perftkit: error: %s\n", e.what());
+    return perftkit::EXIT_BAD_INPUT;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "perftkit: error: %s\n", e.what());
+    return perftkit::EXIT_BAD_INPUT;
+  }
+  return exit_code;
+}

@@ -1,0 +1,85 @@
+#include "cli/reduce_command.hpp"
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "cli/cli_common.hpp"
+#include "common/json_writer.hpp"
+#include "workdir/shard_claims.hpp"
+#include "workdir/scan.hpp"
+
+namespace perftkit {
+namespace {
+
+struct ReduceOptions {
+  std::string path;
+  bool json = false;
+};
+
+// Shard ids for a message, the first few of them.
+std::string some_ids(const std::vector<std::uint32_t>& ids) {
+  constexpr std::size_t SHOWN = 20;
+  std::string text;
+  for (std::size_t i = 0; i < ids.size() && i < SHOWN; ++i) text += (i ? " " : "") + std::to_string(ids[i]);
+  if (ids.size() > SHOWN) text += " ...";
+  return text;
+}
+
+int run(const ReduceOptions& opt) {
+  std::optional<WorkDir> dir;
+  WorkScan scan;
+  try {
+    dir.emplace(WorkDir::open(opt.path));
+    scan = scan_work_dir(*dir, DEFAULT_CLAIM_TIMEOUT_SECONDS);
+  } catch (const std::runtime_error& e) {
+    throw UsageError(e.what());
+  }
+  for (const std::string& problem : scan.problems) std::fprintf(stderr, "perftkit: warning: %s\n", problem.c_str());
+  // Each shard has one result file, so a complete scan has counted every position once.
+  const bool consistent = !scan.complete() || scan.positions_done == dir->manifest().frontier_positions;
+  if (opt.json) {
+    JsonWriter json(std::cout);
+    json.begin_object()
+        .field("work_dir", dir->path())
+        .field("fen", dir->manifest().fen)
+        .field("depth", dir->manifest().depth)
+        .field("shards", static_cast<unsigned long long>(scan.shards))
+        .field("counted", static_cast<unsigned long long>(scan.done))
+        .field("complete", scan.complete() && consistent);
+    json.key("nodes");
+    if (scan.complete() && consistent) json.value(scan.nodes);
+    else json.null();
+    json.field("partial_nodes", scan.nodes).end_object();
+  } else if (scan.complete() && consistent) {
+    std::printf("shards: %zu, each counted once\nNodes searched: %s\n", scan.shards, to_string_u128(scan.nodes).c_str());
+  }
+  if (!consistent) {
+    std::fprintf(stderr, "perftkit: the results cover %llu positions, the manifest lists %llu\n",
+                 static_cast<unsigned long long>(scan.positions_done),
+                 static_cast<unsigned long long>(dir->manifest().frontier_positions));
+    return EXIT_CHECK_FAILED;
+  }
+  if (!scan.complete()) {
+    std::fprintf(stderr,
+                 "perftkit: incomplete: %zu of %zu shards have a valid result (%zu missing, %zu corrupt: %s); "
+                 "partial sum %s\n",
+                 scan.done, scan.shards, scan.missing, scan.corrupt, some_ids(scan.not_done).c_str(),
+                 to_string_u128(scan.nodes).c_str());
+    return EXIT_CHECK_FAILED;
+  }
+  return EXIT_OK;
+}
+
+}  // namespace
+
+void add_reduce_command(CLI::App& app, int& exit_code) {
+  auto opt = std::make_shared<ReduceOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "reduce", "Exact total of a --work-dir run once every shard has one valid result (exit 1 before that)");
+  cmd->add_option("dir", opt->path, "The work dir")->required();
+  cmd->add_flag("--json", opt->json, "Write the total as JSON");
+  cmd->callback([opt, &exit_code] { exit_code = run(*opt); });
+}
+
+}  // namespace perftkit

@@ -1,0 +1,84 @@
+#include "cli/stats_output.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace perftkit {
+namespace {
+
+// Columns of the per-move table: the counters, with the dead-position kinds summed.
+struct Column {
+  const char* header;
+  u128 (*value)(const StatsTotals&);
+};
+
+template <StatField F>
+u128 field(const StatsTotals& t) {
+  return t[F];
+}
+u128 dead(const StatsTotals& t) { return t.dead_positions(); }
+
+constexpr Column DIVIDE_COLUMNS[] = {
+    {"nodes", field<NODES>},
+    {"captures", field<CAPTURES>},
+    {"e.p.", field<EN_PASSANT_CAPTURES>},
+    {"castles", field<CASTLES>},
+    {"promotions", field<PROMOTIONS>},
+    {"checks", field<CHECKS>},
+    {"disc.chk", field<DISCOVERED_CHECKS>},
+    {"dbl.chk", field<DOUBLE_CHECKS>},
+    {"mates", field<CHECKMATES>},
+    {"stalemates", field<STALEMATES>},
+    {"dead", dead},
+    {"clock100", field<CLOCK_100>},
+    {"clock150", field<CLOCK_150>},
+};
+
+void pad_left(std::ostream& out, const std::string& text, std::size_t width) {
+  out << std::string(width > text.size() ? width - text.size() : 0, ' ') << text;
+}
+
+}  // namespace
+
+void print_stats_divide(std::ostream& out, const std::vector<DivideEntry>& divide, const StatsTotals& total) {
+  std::size_t move_width = 5;  // "total"
+  for (const DivideEntry& e : divide) move_width = std::max(move_width, e.uci.size());
+  std::vector<std::size_t> widths;
+  for (const Column& c : DIVIDE_COLUMNS)
+    widths.push_back(std::max(std::string(c.header).size(), to_string_u128(c.value(total)).size()));
+
+  auto row = [&](const std::string& label, auto cell) {
+    out << label << std::string(move_width - label.size(), ' ');
+    for (std::size_t i = 0; i < widths.size(); ++i) {
+      out << "  ";
+      pad_left(out, cell(i), widths[i]);
+    }
+    out << '\n';
+  };
+  row("move", [](std::size_t i) { return std::string(DIVIDE_COLUMNS[i].header); });
+  for (const DivideEntry& e : divide)
+    row(e.uci, [&](std::size_t i) { return to_string_u128(DIVIDE_COLUMNS[i].value(e.stats)); });
+  row("total", [&](std::size_t i) { return to_string_u128(DIVIDE_COLUMNS[i].value(total)); });
+}
+
+void print_stats_summary(std::ostream& out, const StatsTotals& totals) {
+  std::size_t label_width = 0, value_width = 0;
+  for (int f = 0; f < STAT_FIELD_NB; ++f) {
+    label_width = std::max(label_width, stat_label(StatField(f)).size());
+    value_width = std::max(value_width, to_string_u128(totals.count[f]).size());
+  }
+  for (int f = 0; f < STAT_FIELD_NB; ++f) {
+    const std::string_view label = stat_label(StatField(f));
+    out << label << std::string(label_width - label.size(), ' ') << "  ";
+    pad_left(out, to_string_u128(totals.count[f]), value_width);
+    out << '\n';
+  }
+}
+
+void write_stats_json(JsonWriter& json, const StatsTotals& totals) {
+  json.begin_object();
+  for (int f = 0; f < STAT_FIELD_NB; ++f) json.field(stat_json_name(StatField(f)), totals.count[f]);
+  json.end_object();
+}
+
+}  // namespace perftkit

@@ -1,0 +1,21 @@
+// Perft statistics as text tables and as JSON objects.
+#pragma once
+
+#include <ostream>
+#include <vector>
+
+#include "common/json_writer.hpp"
+#include "perft/driver.hpp"
+
+namespace perftkit {
+
+// One table row per root move (dead positions summed in one column) and a total row.
+void print_stats_divide(std::ostream& out, const std::vector<DivideEntry>& divide, const StatsTotals& total);
+
+// Every counter of totals, one labelled line each.
+void print_stats_summary(std::ostream& out, const StatsTotals& totals);
+
+// totals as a JSON object of counter name -> exact count.
+void write_stats_json(JsonWriter& json, const StatsTotals& totals);
+
+}  // namespace perftkit

@@ -1,0 +1,434 @@
+#include "cli/verify_command.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <stop_token>
+#include <string>
+#include <thread>
+#include <tuple>
+
+#include "cli/cli_common.hpp"
+#include "notation/fen.hpp"
+#include "common/json_writer.hpp"
+
+namespace perftkit {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Checks expecting fewer nodes never get more than one thread: splitting them costs more than it saves.
+constexpr u128 MIN_SPLIT_NODES = u128(1) << 22;
+
+// One (position, depth) comparison.
+struct Check {
+  const SuiteCase* suite_case = nullptr;
+  std::size_t file_index = 0;
+  Position root{};
+  bool chess960 = false;
+  int depth = 0;
+  u128 expected = 0;
+};
+
+enum class FailureKind { MISMATCH, INVALID_FEN, MALFORMED };
+
+struct Failure {
+  FailureKind kind = FailureKind::MALFORMED;
+  std::size_t file_index = 0;
+  std::size_t line = 0;
+  std::string source;
+  std::string name;
+  std::string fen;
+  std::string reason;
+  int depth = -1;
+  u128 expected = 0;
+  u128 got = 0;
+};
+
+Failure malformed_failure(std::size_t file_index, const SuiteError& e) {
+  Failure f;
+  f.file_index = file_index;
+  f.line = e.line;
+  f.source = e.source;
+  f.reason = e.reason;
+  return f;
+}
+
+Failure case_failure(FailureKind kind, std::size_t file_index, const SuiteCase& c) {
+  Failure f;
+  f.kind = kind;
+  f.file_index = file_index;
+  f.line = c.line;
+  f.source = c.source;
+  f.name = c.name;
+  f.fen = c.fen;
+  return f;
+}
+
+Failure invalid_fen_failure(std::size_t file_index, const SuiteCase& c, const std::string& reason) {
+  Failure f = case_failure(FailureKind::INVALID_FEN, file_index, c);
+  f.reason = reason;
+  return f;
+}
+
+Failure mismatch_failure(const Check& check, u128 got) {
+  Failure f = case_failure(FailureKind::MISMATCH, check.file_index, *check.suite_case);
+  f.depth = check.depth;
+  f.expected = check.expected;
+  f.got = got;
+  return f;
+}
+
+// The failure as one stdout line: MISMATCH ... for a wrong count, ERROR ... for an unusable case.
+std::string failure_line(const Failure& f) {
+  switch (f.kind) {
+    case FailureKind::MISMATCH:
+      return "MISMATCH " + f.source + " depth " + std::to_string(f.depth) + " expected " + to_string_u128(f.expected) +
+             " got " + to_string_u128(f.got) + "  " + f.fen;
+    case FailureKind::INVALID_FEN: return "ERROR " + f.source + ": invalid FEN: " + f.reason + "  " + f.fen;
+    case FailureKind::MALFORMED: break;
+  }
+  return "ERROR " + f.source + ": " + f.reason;
+}
+
+const char* failure_kind_name(FailureKind kind) {
+  switch (kind) {
+    case FailureKind::MISMATCH: return "mismatch";
+    case FailureKind::INVALID_FEN: return "invalid-fen";
+    case FailureKind::MALFORMED: break;
+  }
+  return "malformed";
+}
+
+// "1:05:03", "4:12" or "9 s".
+std::string format_duration(double seconds) {
+  const long total = std::lround(std::max(0.0, seconds));
+  char buf[32];
+  if (total >= 3600)
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
+  else if (total >= 60)
+    std::snprintf(buf, sizeof buf, "%ld:%02ld", total / 60, total % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%ld s", total);
+  return buf;
+}
+
+// Collects results from every worker thread; prints failures as they come (text mode) and the progress line.
+class Reporter {
+ public:
+  Reporter(const VerifyOptions& options, std::ostream& out, std::ostream& err)
+      : options_(options), out_(out), err_(err), start_(Clock::now()) {}
+
+  void set_work(std::size_t checks, u128 nodes) {
+    total_checks_ = checks;
+    total_work_ = nodes;
+  }
+
+  // A failure found before running (malformed line, rejected FEN); it fails `checks` checks.
+  void add_failure(Failure f, std::size_t checks) {
+    const std::lock_guard lock(mutex_);
+    failed_ += checks;
+    record(std::move(f));
+  }
+
+  void finished(const Check& check, const PerftReport& report) {
+    const std::lock_guard lock(mutex_);
+    ++done_checks_;
+    done_work_ += check.expected;
+    nodes_ += report.nodes;
+    backends_.insert(report.backend);
+    if (report.nodes == check.expected) {
+      ++passed_;
+      return;
+    }
+    ++failed_;
+    record(mismatch_failure(check, report.nodes));
+  }
+
+  // A backend failure: the run stops and exits with EXIT_BAD_INPUT; the first message is kept.
+  void fatal(const std::string& message) {
+    const std::lock_guard lock(mutex_);
+    if (!stopped_.exchange(true)) fatal_message_ = message;
+  }
+
+  bool stopped() const { return stopped_.load(); }
+
+  void draw_progress() {
+    const std::lock_guard lock(mutex_);
+    const double elapsed = seconds();
+    const double fraction = total_work_ ? double(done_work_) / double(total_work_) : 1.0;
+    std::string line = "verify: " + std::to_string(done_checks_) + "/" + std::to_string(total_checks_) + " checks, ";
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%.1f%%, %.3g nodes/s", 100.0 * fraction,
+                  elapsed > 0 ? double(nodes_) / elapsed : 0.0);
+    line += buf;
+    if (fraction > 0 && fraction < 1) line += ", ETA " + format_duration(elapsed * (1 - fraction) / fraction);
+    if (failed_) line += ", " + std::to_string(failed_) + " failed";
+    err_ << "\r\033[K" << line << std::flush;
+    progress_shown_ = true;
+  }
+
+  void clear_progress() {
+    const std::lock_guard lock(mutex_);
+    clear_progress_locked();
+  }
+
+  // Writes the summary (text or JSON) and returns the exit code.
+  int finish(std::size_t skipped, unsigned threads) {
+    clear_progress();
+    const double elapsed = seconds();
+    if (stopped()) {
+      err_ << "perftkit: error: " << fatal_message_ << '\n';
+      return EXIT_BAD_INPUT;
+    }
+    std::sort(failures_.begin(), failures_.end(), [](const Failure& a, const Failure& b) {
+      return std::tie(a.file_index, a.line, a.depth) < std::tie(b.file_index, b.line, b.depth);
+    });
+    if (options_.json)
+      write_json(skipped, threads, elapsed);
+    else
+      out_ << passed_ << " passed, " << failed_ << " failed\n" << std::flush;
+    if (!options_.quiet) {
+      if (skipped) err_ << "skipped " << skipped << " checks over --max-depth/--max-nodes\n";
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "time %.3f s, %s nodes, %.4g nodes/s (%s, %u thread%s)\n", elapsed,
+                    to_string_u128(nodes_).c_str(), elapsed > 0 ? double(nodes_) / elapsed : 0.0,
+                    backend_names().c_str(), threads, threads == 1 ? "" : "s");
+      err_ << buf << std::flush;
+    }
+    return failed_ ? EXIT_CHECK_FAILED : EXIT_OK;
+  }
+
+ private:
+  double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+  void clear_progress_locked() {
+    if (progress_shown_) err_ << "\r\033[K" << std::flush;
+    progress_shown_ = false;
+  }
+
+  void record(Failure f) {
+    if (!options_.json) {
+      clear_progress_locked();
+      out_ << failure_line(f) << '\n' << std::flush;
+    }
+    failures_.push_back(std::move(f));
+  }
+
+  std::string backend_names() const {
+    std::string names;
+    for (const std::string& b : backends_) names += (names.empty() ? "" : "+") + b;
+    return names.empty() ? "none" : names;
+  }
+
+  void write_json(std::size_t skipped, unsigned threads, double elapsed) {
+    JsonWriter json(out_);
+    json.begin_object()
+        .field("passed", passed_)
+        .field("failed", failed_)
+        .field("skipped", skipped)
+        .field("nodes", nodes_)
+        .field("seconds", elapsed)
+        .field("nps", elapsed > 0 ? double(nodes_) / elapsed : 0.0)
+        .field("backend", backend_names())
+        .field("threads", threads);
+    json.key("files").begin_array();
+    for (const std::string& file : options_.files) json.value(file);
+    json.end_array();
+    json.key("failures").begin_array();
+    for (const Failure& f : failures_) {
+      json.begin_object().field("kind", failure_kind_name(f.kind)).field("source", f.source);
+      if (f.kind != FailureKind::MALFORMED) json.field("name", f.name).field("fen", f.fen);
+      if (f.kind == FailureKind::MISMATCH)
+        json.field("depth", f.depth).field("expected", f.expected).field("got", f.got);
+      else
+        json.field("reason", f.reason);
+      json.end_object();
+    }
+    json.end_array().end_object();
+    out_ << std::flush;
+  }
+
+  const VerifyOptions& options_;
+  std::ostream& out_;
+  std::ostream& err_;
+  const Clock::time_point start_;
+  std::mutex mutex_;
+  std::atomic<bool> stopped_{false};
+  std::string fatal_message_;
+  std::size_t total_checks_ = 0, done_checks_ = 0, passed_ = 0, failed_ = 0;
+  u128 total_work_ = 0, done_work_ = 0, nodes_ = 0;
+  std::set<std::string> backends_;
+  std::vector<Failure> failures_;
+  bool progress_shown_ = false;
+};
+
+// Redraws the progress line a few times a second while it exists (when enabled).
+class ProgressTicker {
+ public:
+  ProgressTicker(Reporter& reporter, bool enabled) {
+    if (!enabled) return;
+    thread_ = std::jthread([this, &reporter](std::stop_token stop) {
+      std::mutex m;
+      std::unique_lock lock(m);
+      while (!stop.stop_requested()) {
+        reporter.draw_progress();
+        wake_.wait_for(lock, stop, std::chrono::milliseconds(250), [] { return false; });
+      }
+    });
+  }
+  ProgressTicker(const ProgressTicker&) = delete;
+  ProgressTicker& operator=(const ProgressTicker&) = delete;
+
+ private:
+  std::condition_variable_any wake_;
+  std::jthread thread_;  // declared last: stopped and joined before wake_ goes away
+};
+
+// Reads every file; nullopt (the reason on err) when one cannot be read or holds nothing.
+std::optional<std::vector<Suite>> read_suites(const std::vector<std::string>& files, std::ostream& err) {
+  std::vector<Suite> suites;
+  bool ok = true;
+  for (const std::string& file : files) {
+    SuiteFileResult result = read_suite(file);
+    if (!result) {
+      err << "perftkit: error: " << result.error << '\n';
+      ok = false;
+    } else if (result->cases.empty() && result->errors.empty()) {
+      err << "perftkit: error: " << file << ": no perft cases found\n";
+      ok = false;
+    } else {
+      suites.push_back(std::move(*result.value));
+    }
+  }
+  if (!ok) return std::nullopt;
+  return suites;
+}
+
+// The checks selected by --max-depth and --max-nodes; malformed lines and rejected FENs are
+// reported as failures instead (a rejected FEN fails each of its selected depths, at least one).
+std::vector<Check> plan_checks(const std::vector<Suite>& suites, const VerifyOptions& options, Reporter& reporter,
+                               std::size_t& skipped) {
+  std::vector<Check> checks;
+  for (std::size_t file_index = 0; file_index < suites.size(); ++file_index) {
+    for (const SuiteError& e : suites[file_index].errors) reporter.add_failure(malformed_failure(file_index, e), 1);
+    for (const SuiteCase& c : suites[file_index].cases) {
+      std::vector<ExpectedCount> selected;
+      for (const ExpectedCount& e : c.expected) {
+        if (e.depth <= options.max_depth && e.nodes <= options.max_nodes)
+          selected.push_back(e);
+        else
+          ++skipped;
+      }
+      const FenResult parsed = c.from_epd_line ? parse_epd(c.fen) : parse_fen(c.fen);
+      if (!parsed) {
+        reporter.add_failure(invalid_fen_failure(file_index, c, parsed.error),
+                             std::max<std::size_t>(1, selected.size()));
+        continue;
+      }
+      for (const ExpectedCount& e : selected)
+        checks.push_back({&c, file_index, parsed->position, parsed->chess960, e.depth, e.nodes});
+    }
+  }
+  return checks;
+}
+
+void run_check(const Check& check, unsigned threads, Backend backend, Reporter& reporter) {
+  PerftRequest request;
+  request.root = check.root;
+  request.depth = check.depth;
+  request.threads = threads;
+  request.backend = backend;
+  request.chess960 = check.chess960;
+  try {
+    reporter.finished(check, run_perft(request));
+  } catch (const std::exception& e) {
+    reporter.fatal(check.suite_case->source + " depth " + std::to_string(check.depth) + ": " + e.what());
+  }
+}
+
+// Runs the checks on `threads` threads. A check bigger than a quarter of a thread's fair share
+// runs alone on all threads (on the requested backend); the rest run one per thread on the
+// CPU, biggest first. --backend cuda runs every check on the device, one after another.
+void run_checks(const std::vector<Check>& checks, unsigned threads, Backend backend, Reporter& reporter) {
+  std::vector<const Check*> order;
+  u128 total = 0;
+  for (const Check& c : checks) {
+    order.push_back(&c);
+    total += c.expected;
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [](const Check* a, const Check* b) { return a->expected > b->expected; });
+  const auto big = [&](const Check* c) {
+    return backend == Backend::CUDA || (c->expected >= MIN_SPLIT_NODES && c->expected * 4 * threads > total);
+  };
+  const auto first_small = std::find_if_not(order.begin(), order.end(), big);
+  for (auto it = order.begin(); it != first_small && !reporter.stopped(); ++it)
+    run_check(**it, threads, backend, reporter);
+
+  const std::vector<const Check*> small(first_small, order.end());
+  std::atomic<std::size_t> next{0};
+  const auto worker = [&] {
+    for (std::size_t i = next++; i < small.size() && !reporter.stopped(); i = next++)
+      run_check(*small[i], 1, Backend::CPU, reporter);
+  };
+  std::vector<std::jthread> pool;
+  const std::size_t workers = std::min<std::size_t>(threads, small.size());
+  for (std::size_t w = 1; w < workers; ++w) pool.emplace_back(worker);
+  if (workers) worker();
+}
+
+}  // namespace
+
+int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
+  Reporter reporter(options, out, err);
+  const std::optional<std::vector<Suite>> suites = read_suites(options.files, err);
+  if (!suites) return EXIT_BAD_INPUT;
+  std::size_t skipped = 0;
+  const std::vector<Check> checks = plan_checks(*suites, options, reporter, skipped);
+  u128 work = 0;
+  for (const Check& c : checks) work += c.expected;
+  reporter.set_work(checks.size(), work);
+
+  const unsigned threads = options.threads ? options.threads : hardware_threads();
+  {
+    const ProgressTicker ticker(reporter, options.progress && !options.quiet);
+    run_checks(checks, threads, options.backend, reporter);
+  }
+  return reporter.finish(skipped, threads);
+}
+
+void add_verify_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<VerifyOptions>();
+  auto force_progress = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand("verify", "Run perft suites and compare every count with the expected one");
+  cmd->add_option("files", options->files,
+                  "Suite files: 'FEN ;D1 n ;D2 n' or 'FEN; D1 n; D2 n' lines, or id/epd/perft blocks")
+      ->required();
+  cmd->add_option("--max-depth", options->max_depth, "Check depths up to N only (default: every listed depth)")
+      ->check(CLI::Range(0, SUITE_MAX_DEPTH));
+  cmd->add_option("--max-nodes", options->max_nodes, "Skip a (position, depth) whose expected count exceeds N");
+  cmd->add_option("-t,--threads", options->threads, "CPU threads (default: all cores)")->check(CLI::Range(1u, 4096u));
+  cmd->add_option("--backend", options->backend, "auto | cpu | cuda | pipeline")
+      ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
+      ->default_str("auto");
+  cmd->add_flag("--json", options->json, "Write the summary and failures as JSON on stdout");
+  cmd->add_flag("-q,--quiet", options->quiet, "Nothing on stderr but errors (no progress, no timing)");
+  cmd->add_flag("--progress", *force_progress, "Show progress on stderr even when it is not a terminal");
+  cmd->callback([options, force_progress, &exit_code] {
+    options->progress = *force_progress || isatty(STDERR_FILENO) == 1;
+    exit_code = run_verify(*options, std::cout, std::cerr);
+  });
+}
+
+}  // namespace perftkit

@@ -1,0 +1,80 @@
+#include "common/json_writer.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace perftkit {
+
+std::string json_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out;
+}
+
+void JsonWriter::separate() {
+  if (after_key_) {
+    after_key_ = false;
+    return;
+  }
+  if (!has_items_.empty()) {
+    if (has_items_.back()) out_ << ',';
+    has_items_.back() = true;
+  }
+}
+
+JsonWriter& JsonWriter::open(char bracket) {
+  separate();
+  out_ << bracket;
+  has_items_.push_back(false);
+  return *this;
+}
+
+JsonWriter& JsonWriter::close(char bracket) {
+  has_items_.pop_back();
+  out_ << bracket;
+  if (has_items_.empty()) out_ << '\n';
+  return *this;
+}
+
+JsonWriter& JsonWriter::key(std::string_view name) {
+  separate();
+  out_ << '"' << json_escape(name) << "\":";
+  after_key_ = true;
+  return *this;
+}
+
+JsonWriter& JsonWriter::value_raw(std::string_view text) {
+  separate();
+  out_ << text;
+  return *this;
+}
+
+JsonWriter& JsonWriter::value(std::string_view text) { return value_raw('"' + json_escape(text) + '"'); }
+JsonWriter& JsonWriter::value(u128 number) { return value_raw(to_string_u128(number)); }
+JsonWriter& JsonWriter::value(bool flag) { return value_raw(flag ? "true" : "false"); }
+
+JsonWriter& JsonWriter::value(double number) {
+  if (!std::isfinite(number)) return null();
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", number);
+  return value_raw(buf);
+}
+
+}  // namespace perftkit

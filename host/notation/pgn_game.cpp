@@ -1,0 +1,163 @@
+#include "notation/pgn_game.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "notation/fen.hpp"
+#include "notation/pgn_lexer.hpp"
+#include "notation/pgn_repetition.hpp"
+#include "notation/san.hpp"
+
+namespace perftkit {
+namespace {
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return (x | 0x20) == (y | 0x20);
+         });
+}
+
+// Variants whose moves are those of chess (with Chess960 castling for the 960 names).
+bool standard_variant(std::string_view v) {
+  return v.empty() || equals_ignoring_case(v, "standard") || equals_ignoring_case(v, "from position");
+}
+bool chess960_variant(std::string_view v) {
+  constexpr std::array<std::string_view, 4> NAMES = {"chess960", "chess 960", "fischerandom", "fischer random"};
+  return std::any_of(NAMES.begin(), NAMES.end(), [&](std::string_view n) { return equals_ignoring_case(v, n); });
+}
+
+// A tag value with the PGN string escapes (\" and \\) removed.
+std::string unescape(std::string_view raw) {
+  std::string out;
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\' && i + 1 < raw.size()) ++i;
+    out += raw[i];
+  }
+  return out;
+}
+
+// Printable text for a message, cut short.
+std::string shown(std::string_view text) {
+  std::string out(text.substr(0, 32));
+  for (char& ch : out)
+    if (static_cast<unsigned char>(ch) < 0x20 || static_cast<unsigned char>(ch) >= 0x7F) ch = '?';
+  return text.size() > 32 ? out + "..." : out;
+}
+
+class Replayer {
+ public:
+  Replayer(std::string_view text, PgnVisitor& visitor) : lexer_(text, true), visitor_(visitor) {}
+
+  PgnReplay run() {
+    PgnLexeme lexeme = lexer_.next();
+    std::string fen, variant;
+    while (lexeme.kind == PgnToken::TAG_OPEN || lexeme.kind == PgnToken::COMMENT) {
+      if (lexeme.kind == PgnToken::TAG_OPEN && !read_tag(fen, variant)) return std::move(result_);
+      lexeme = lexer_.next();
+    }
+    if (!start(fen, variant)) return std::move(result_);
+    for (;; lexeme = lexer_.next()) {
+      if (!movetext_token(lexeme)) break;
+    }
+    return std::move(result_);
+  }
+
+ private:
+  // [Name "value"]: keeps FEN and Variant, ignores the rest.
+  bool read_tag(std::string& fen, std::string& variant) {
+    const PgnLexeme name = lexer_.next();
+    const PgnLexeme value = lexer_.next();
+    const PgnLexeme close = lexer_.next();
+    if (name.kind != PgnToken::SYMBOL || value.kind != PgnToken::STRING || close.kind != PgnToken::TAG_CLOSE)
+      return fail(0, "malformed tag near '" + shown(name.text) + "'");
+    if (name.text == "FEN") fen = unescape(value.text);
+    else if (name.text == "Variant") variant = unescape(value.text);
+    return true;
+  }
+
+  bool start(const std::string& fen, const std::string& variant) {
+    result_.chess960 = chess960_variant(variant);
+    if (!result_.chess960 && !standard_variant(variant)) return fail(0, "variant '" + shown(variant) + "' is not supported");
+    if (fen.empty()) {
+      pos_ = parse_fen(START_FEN)->position;
+    } else {
+      const FenResult parsed = parse_fen(fen);
+      if (!parsed) return fail(0, "FEN tag: " + parsed.error);
+      pos_ = parsed->position;
+      result_.warnings = parsed->warnings;
+      result_.chess960 |= parsed->chess960;
+    }
+    visitor_.start(result_.warnings, result_.chess960);
+    emit();
+    return true;
+  }
+
+  void emit() {
+    result_.last = pos_;
+    visitor_.position(pos_, result_.plies, history_.record(pos_));
+  }
+
+  bool fail(int ply, std::string message) {
+    result_.error_ply = ply;
+    result_.error = std::move(message);
+    return false;
+  }
+
+  // Plays or skips one movetext token; false at the end of the game or on an error.
+  bool movetext_token(const PgnLexeme& lexeme) {
+    switch (lexeme.kind) {
+      case PgnToken::END: return false;
+      case PgnToken::SYMBOL:
+        if (is_result_token(lexeme)) return false;
+        if (std::all_of(lexeme.text.begin(), lexeme.text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+          return true;  // a move number
+        return play(lexeme.text);
+      case PgnToken::STAR: return false;
+      case PgnToken::VARIATION_OPEN: return skip_variation();
+      case PgnToken::TAG_OPEN: return skip_tag();
+      case PgnToken::NULL_MOVE: return fail(result_.plies + 1, "null move '--' is not supported");
+      case PgnToken::INCOMPLETE: return fail(result_.plies + 1, "unterminated comment or string");
+      case PgnToken::OTHER: return fail(result_.plies + 1, "unexpected character '" + shown(lexeme.text) + "'");
+      default: return true;  // periods, NAGs, annotations, comments, stray ')' and strings
+    }
+  }
+
+  bool play(std::string_view san) {
+    const SanResult move = parse_san(pos_, san);
+    if (move.status != SanStatus::OK)
+      return fail(result_.plies + 1, std::string(san_status_word(move.status)) + " move " + shown(san));
+    pos_ = make_move(pos_, move.move);
+    ++result_.plies;
+    emit();
+    return true;
+  }
+
+  // Skips a recursive annotation variation, nested ones included.
+  bool skip_variation() {
+    for (int depth = 1; depth > 0;) {
+      const PgnLexeme lexeme = lexer_.next();
+      if (lexeme.kind == PgnToken::END || lexeme.kind == PgnToken::INCOMPLETE)
+        return fail(result_.plies + 1, "unterminated variation");
+      depth += (lexeme.kind == PgnToken::VARIATION_OPEN) - (lexeme.kind == PgnToken::VARIATION_CLOSE);
+    }
+    return true;
+  }
+
+  bool skip_tag() {
+    for (PgnLexeme lexeme = lexer_.next(); lexeme.kind != PgnToken::TAG_CLOSE; lexeme = lexer_.next())
+      if (lexeme.kind == PgnToken::END || lexeme.kind == PgnToken::INCOMPLETE) return false;
+    return true;
+  }
+
+  PgnLexer lexer_;
+  PgnVisitor& visitor_;
+  PgnReplay result_;
+  Position pos_{};
+  RepetitionHistory history_;
+};
+
+}  // namespace
+
+PgnReplay replay_game(std::string_view text, PgnVisitor& visitor) { return Replayer(text, visitor).run(); }
+
+}  // namespace perftkit

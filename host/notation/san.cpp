@@ -1,0 +1,164 @@
+// Standard Algebraic Notation: the text is read into a pattern, which the core's legal move
+// generator then matches batch by batch (no second move generator, no child positions).
+#include "notation/san.hpp"
+
+#include "perftkit/movegen.hpp"
+#include "notation/uci.hpp"
+
+namespace perftkit {
+namespace {
+
+// What a SAN text asks for; -1 where it leaves a coordinate open.
+struct SanPattern {
+  PieceType piece = NO_PIECE_TYPE;
+  int from_file = -1, from_rank = -1;
+  Square to = SQ_NONE;
+  PieceType promotion = NO_PIECE_TYPE;
+  bool castling = false;
+  CastlingSide side = KING_SIDE;
+};
+
+bool is_file(char ch) { return ch >= 'a' && ch <= 'h'; }
+bool is_rank(char ch) { return ch >= '1' && ch <= '8'; }
+
+PieceType piece_of_letter(char ch) {
+  switch (ch) {
+    case 'N': return KNIGHT;
+    case 'B': return BISHOP;
+    case 'R': return ROOK;
+    case 'Q': return QUEEN;
+    case 'K': return KING;
+    default: return NO_PIECE_TYPE;
+  }
+}
+
+// Castling written with letters O or digits 0, two or three groups.
+bool parse_castling(std::string_view text, SanPattern& p) {
+  if (text == "O-O" || text == "0-0") p.side = KING_SIDE;
+  else if (text == "O-O-O" || text == "0-0-0") p.side = QUEEN_SIDE;
+  else return false;
+  p.castling = true;
+  return true;
+}
+
+// "[NBRQK][file][rank][x]square" or "file[x file]rank[=][NBRQ]"; false when text is neither.
+bool parse_pattern(std::string_view text, SanPattern& p) {
+  if (parse_castling(text, p)) return true;
+  if (text.empty()) return false;
+  p.piece = piece_of_letter(text[0]);
+  if (p.piece == NO_PIECE_TYPE) {
+    // A pawn move: the promotion piece comes last, with or without '='.
+    p.piece = PAWN;
+    if (text.size() >= 2 && piece_of_letter(char(text.back() & ~0x20)) != NO_PIECE_TYPE &&
+        (text[text.size() - 2] == '=' || is_rank(text[text.size() - 2]))) {
+      p.promotion = piece_of_letter(char(text.back() & ~0x20));
+      if (p.promotion == KING || (text.back() >= 'a' && text[text.size() - 2] != '=')) return false;
+      text.remove_suffix(text[text.size() - 2] == '=' ? 2 : 1);
+    }
+    if (text.size() == 2 && is_file(text[0]) && is_rank(text[1])) {
+      p.from_file = text[0] - 'a';
+    } else if (text.size() == 4 && is_file(text[0]) && text[1] == 'x' && is_file(text[2]) && is_rank(text[3])) {
+      p.from_file = text[0] - 'a';
+      text.remove_prefix(2);
+    } else {
+      return false;
+    }
+    p.to = make_square(text[0] - 'a', text[1] - '1');
+    return true;
+  }
+  text.remove_prefix(1);
+  if (text.size() < 2 || !is_file(text[text.size() - 2]) || !is_rank(text.back())) return false;
+  p.to = make_square(text[text.size() - 2] - 'a', text.back() - '1');
+  text.remove_suffix(2);
+  if (!text.empty() && text.back() == 'x') text.remove_suffix(1);
+  if (!text.empty() && is_file(text[0])) {
+    p.from_file = text[0] - 'a';
+    text.remove_prefix(1);
+  }
+  if (!text.empty() && is_rank(text[0])) {
+    p.from_rank = text[0] - '1';
+    text.remove_prefix(1);
+  }
+  return text.empty();
+}
+
+// Receives the legal moves in the generator's batches and keeps those the pattern names.
+struct SanMatchSink {
+  const SanPattern& p;
+  Move found{};
+  int matches = 0;
+
+  bool origin_fits(Square from) const {
+    return (p.from_file < 0 || file_of(from) == p.from_file) && (p.from_rank < 0 || rank_of(from) == p.from_rank);
+  }
+  void record(Move m) {
+    found = m;
+    ++matches;
+  }
+
+  template <PieceType Pt>
+  void piece_moves(Square from, Bitboard targets) {
+    if (Pt == p.piece && !p.castling && (targets & square_bb(p.to)) && origin_fits(from)) record(Move(from, p.to));
+  }
+  template <PawnBatch Kind, int Offset>
+  void pawn_moves(Bitboard targets) {
+    if (p.piece != PAWN || !(targets & square_bb(p.to))) return;
+    const Square from = Square(p.to - Offset);
+    if (!origin_fits(from)) return;
+    if constexpr (Kind == PawnBatch::PROMOTION) {
+      if (p.promotion != NO_PIECE_TYPE) record(Move::make<PROMOTION>(from, p.to, p.promotion));
+    } else {
+      if (p.promotion == NO_PIECE_TYPE) record(Move(from, p.to));
+    }
+  }
+  void en_passant(Square from, Square to) {
+    if (p.piece == PAWN && to == p.to && p.promotion == NO_PIECE_TYPE && origin_fits(from))
+      record(Move::make<EN_PASSANT>(from, to));
+  }
+  void castling(Square king, Square rook) {
+    if (p.castling && (rook > king ? KING_SIDE : QUEEN_SIDE) == p.side) record(Move::make<CASTLING>(king, rook));
+  }
+};
+
+// Drops the check, mate and annotation marks that may follow a move.
+std::string_view strip_suffixes(std::string_view text) {
+  while (!text.empty() && (text.back() == '+' || text.back() == '#' || text.back() == '!' || text.back() == '?'))
+    text.remove_suffix(1);
+  return text;
+}
+
+bool looks_like_uci(std::string_view text) {
+  return (text.size() == 4 || text.size() == 5) && is_file(text[0]) && is_rank(text[1]) && is_file(text[2]) &&
+         is_rank(text[3]);
+}
+
+}  // namespace
+
+SanResult parse_san(const Position& pos, std::string_view san) {
+  const std::string_view text = strip_suffixes(san);
+  SanPattern pattern;
+  if (!parse_pattern(text, pattern)) {
+    if (looks_like_uci(text)) {
+      if (const auto move = parse_uci_move(pos, text)) return {*move, SanStatus::OK};
+      return {Move{}, SanStatus::ILLEGAL};
+    }
+    return {Move{}, SanStatus::INVALID};
+  }
+  SanMatchSink sink{pattern};
+  if (pos.side_to_move == WHITE) generate_legal<WHITE>(pos, sink);
+  else generate_legal<BLACK>(pos, sink);
+  if (sink.matches == 0) return {Move{}, SanStatus::ILLEGAL};
+  if (sink.matches > 1) return {Move{}, SanStatus::AMBIGUOUS};
+  return {sink.found, SanStatus::OK};
+}
+
+std::string_view san_status_word(SanStatus status) {
+  switch (status) {
+    case SanStatus::OK: return "legal";
+    case SanStatus::INVALID: return "invalid";
+    case SanStatus::ILLEGAL: return "illegal";
+    default: return "ambiguous";
+  }
+}
+
+}  // namespace perftkit

@@ -1,0 +1,176 @@
+#include "perft/driver.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <thread>
+
+#include "common/cuda_presence.hpp"
+#include "pipeline/frontier.hpp"
+#include "perft/driver_jobs.hpp"
+#ifdef PERFTKIT_HAVE_PIPELINE
+#include "pipeline/pipeline.hpp"
+#endif
+#include "pipeline/subtree_table.hpp"
+#include "perftkit/perft.hpp"
+#include "notation/uci.hpp"
+
+namespace perftkit {
+namespace {
+
+using driver::count_cpu;
+using driver::deepen;
+using driver::FrontierJob;
+using driver::root_job;
+using driver::root_move_stats;
+using driver::RootTotals;
+
+#ifdef PERFTKIT_HAVE_PIPELINE
+// Options of a pipeline run of req; node counts use req's transposition table (statistics
+// never do: they need the clocks).
+PipelineOptions pipeline_options(const PerftRequest& req, bool on_gpu) {
+  PipelineOptions options;
+  options.system = on_gpu ? PipelineSystem::CUDA : PipelineSystem::OMP;
+  options.merge = req.merge_transpositions;
+  options.threads = req.threads;
+  if (!req.stats) {
+    options.hash_bytes = req.hash_bytes;
+    options.hash_seed = req.hash_seed;
+  }
+  return options;
+}
+
+// The frontier pipeline (host/pipeline/pipeline.hpp) on the GPUs or on the host's OpenMP system: the
+// host expands the job to the pipeline's frontier size, leaving at least two plies below.
+// On the OpenMP system a hashed count uses `table` (made on first use), kept across calls.
+RootTotals count_pipeline(FrontierJob job, const PerftRequest& req, bool on_gpu, std::size_t root_move_count,
+                          std::unique_ptr<SubtreeTable>& table) {
+  PipelineOptions options = pipeline_options(req, on_gpu);
+  if (!on_gpu && options.hash_bytes) {
+    if (!table) table = std::make_unique<SubtreeTable>(options.hash_bytes);
+    options.omp_table = table.get();
+  }
+  deepen(job, options.host_frontier, 2, std::numeric_limits<int>::max());
+  return pipeline_count_frontier(job.nodes, job.remaining, job.keep_root_moves, root_move_count, options);
+}
+
+// Statistics per root move (or in one total) through the pipeline's statistics mode.
+std::vector<StatsTotals> perft_stats_pipeline(const PerftRequest& req, bool on_gpu) {
+  PipelineStatsReport report = pipeline_perft_stats(req.root, req.depth, req.divide, pipeline_options(req, on_gpu));
+  return req.divide ? std::move(report.divide) : std::vector<StatsTotals>{report.stats};
+}
+#endif
+
+}  // namespace
+
+bool runs_with_hash_table(const PerftRequest& req) {
+#ifdef PERFTKIT_HAVE_PIPELINE
+  const bool hashed_backend = true;  // the CPU core, and the pipeline on OpenMP or the GPUs
+#else
+  const bool hashed_backend = req.backend == Backend::CPU || (req.backend == Backend::AUTO && !cuda_device_present());
+#endif
+  return hashed_backend && !req.stats && req.depth >= 3;
+}
+
+bool runs_on_gpu(const PerftRequest& req) {
+  return req.backend == Backend::CUDA || (req.backend == Backend::AUTO && cuda_device_present());
+}
+
+std::size_t hash_table_bytes(const PerftRequest& req) { return runs_with_hash_table(req) ? req.hash_bytes : 0; }
+
+unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+FrontierCounter::FrontierCounter(const PerftRequest& settings) : settings_(settings), engine_(Engine::CPU) {
+  if (settings.backend == Backend::CUDA && !cuda_device_present())
+    throw std::runtime_error("--backend cuda: no CUDA device is available (or perftkit was built without CUDA)");
+#ifndef PERFTKIT_HAVE_PIPELINE
+  if (settings.backend == Backend::PIPELINE)
+    throw std::runtime_error("--backend pipeline: this build has no frontier pipeline (Thrust or OpenMP missing)");
+#endif
+  if (settings.backend == Backend::CUDA || (settings.backend == Backend::AUTO && cuda_device_present())) engine_ = Engine::CUDA;
+  if (settings.backend == Backend::PIPELINE) engine_ = Engine::PIPELINE;
+}
+
+FrontierCounter::~FrontierCounter() = default;
+
+std::size_t FrontierCounter::table_bytes() const {
+  if (table_) return table_->bytes();
+  return pipeline_table_ ? pipeline_table_->bytes() : 0;
+}
+
+const char* FrontierCounter::backend_name() const {
+  return engine_ == Engine::CUDA ? "cuda" : engine_ == Engine::PIPELINE ? "pipeline" : "cpu";
+}
+
+std::vector<u128> FrontierCounter::count(std::vector<FrontierNode> nodes, int remaining, bool per_root_move,
+                                         std::size_t root_move_count) {
+  if (remaining < 0) throw std::invalid_argument("depth must be non-negative");
+  if (!per_root_move) {
+    root_move_count = 1;
+    for (FrontierNode& node : nodes) node.root_move = 0;
+  }
+  for (const FrontierNode& node : nodes)
+    if (node.root_move >= root_move_count) throw std::invalid_argument("a frontier node names a root move out of range");
+  FrontierJob job{std::move(nodes), remaining, per_root_move, settings_.merge_transpositions};
+#if defined(PERFTKIT_HAVE_PIPELINE)
+  if (engine_ != Engine::CPU)
+    return count_pipeline(std::move(job), settings_, engine_ == Engine::CUDA, root_move_count, pipeline_table_);
+#endif
+  return count_cpu(std::move(job), settings_, table_, root_move_count);
+}
+
+PerftReport run_perft(const PerftRequest& req) {
+  if (req.depth < 0) throw std::invalid_argument("depth must be non-negative");
+#ifdef PERFTKIT_HAVE_PIPELINE
+  const PerftRequest& counting = req;  // statistics run on every backend
+#else
+  if (req.stats && req.backend == Backend::CUDA)
+    throw std::runtime_error("--stats with --backend cuda needs the frontier pipeline, which this build lacks");
+  PerftRequest counting = req;
+  if (req.stats) counting.backend = Backend::CPU;
+#endif
+  FrontierCounter counter(counting);
+
+  PerftReport report;
+  report.backend = counter.backend_name();
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<Move> moves = root_moves(req.root);
+
+  RootTotals totals;
+  std::vector<StatsTotals> stats;
+  if (req.stats && req.depth >= 1) {
+#if defined(PERFTKIT_HAVE_PIPELINE)
+    if (!counter.on_cpu_core() && req.depth >= 2) stats = perft_stats_pipeline(req, counter.on_gpu());
+    else stats = root_move_stats(req, moves);
+#else
+    stats = root_move_stats(req, moves);
+#endif
+    for (const StatsTotals& s : stats) {
+      totals.push_back(s[NODES]);
+      report.stats += s;
+    }
+    report.nodes = report.stats[NODES];
+  } else if (req.depth <= 1) {
+    totals.assign(moves.size(), req.depth == 1 ? 1 : 0);
+    report.nodes = req.depth == 1 ? moves.size() : 1;
+    if (req.stats) report.stats.count[NODES] = 1;  // depth 0: the root, and no move into it
+  } else {
+    FrontierJob job = root_job(req);
+    totals = counter.count(std::move(job.nodes), job.remaining, req.divide, moves.size());
+    for (u128 t : totals) report.nodes += t;
+  }
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  if (req.divide && req.depth >= 1) {
+    for (std::size_t m = 0; m < moves.size(); ++m)
+      report.divide.push_back(
+          {moves[m], to_uci(moves[m], req.chess960), totals[m], stats.empty() ? StatsTotals{} : stats[m]});
+    std::sort(report.divide.begin(), report.divide.end(),
+              [](const DivideEntry& a, const DivideEntry& b) { return a.uci < b.uci; });
+  }
+  return report;
+}
+
+}  // namespace perftkit

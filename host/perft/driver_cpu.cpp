@@ -1,0 +1,30 @@
+// The CPU backend's node counts (the recursive core, hashed or not), in a translation unit of
+// its own.
+#include "perft/hashed_perft.hpp"
+#include "perft/driver_jobs.hpp"
+#include "perftkit/perft.hpp"
+
+namespace perftkit::driver {
+
+RootTotals count_cpu(FrontierJob job, const PerftRequest& req, std::unique_ptr<PerftTable>& table,
+                     std::size_t root_move_count) {
+  const unsigned threads = thread_count(req);
+  deepen(job, cpu_units(req, threads), 2);
+  const int remaining = job.remaining;
+  if (req.hash_bytes && remaining > 1) {
+    if (!table) table = std::make_unique<PerftTable>(req.hash_bytes);
+    PerftTable& shared = *table;
+    const KeySet keys(req.hash_seed);
+    return count_frontier<u128>(job.nodes, threads, root_move_count,
+                                [&](const FrontierNode& node, RootTotals& totals) {
+                                  totals[node.root_move] +=
+                                      u128(perft_hashed(node.position, remaining, shared, keys)) * node.multiplicity;
+                                });
+  }
+  return count_frontier<u128>(job.nodes, threads, root_move_count,
+                              [remaining](const FrontierNode& node, RootTotals& totals) {
+                                totals[node.root_move] += u128(perft(node.position, remaining)) * node.multiplicity;
+                              });
+}
+
+}  // namespace perftkit::driver

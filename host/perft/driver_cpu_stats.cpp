@@ -1,0 +1,34 @@
+// The CPU backend's statistics (the recursive core's leaf counters), in a translation unit of
+// its own.
+#include "perft/driver_jobs.hpp"
+#include "perftkit/stats.hpp"
+
+namespace perftkit::driver {
+namespace {
+
+// Statistics on the CPU (depth >= 2): each unit counts in 64 bits, totals are 128-bit.
+std::vector<StatsTotals> perft_stats_cpu(const PerftRequest& req, std::size_t root_move_count) {
+  const unsigned threads = thread_count(req);
+  FrontierJob job = root_job(req);
+  deepen(job, cpu_units(req, threads), 2);
+  const int remaining = job.remaining;
+  return count_frontier<StatsTotals>(job.nodes, threads, root_move_count,
+                                     [remaining](const FrontierNode& node, std::vector<StatsTotals>& totals) {
+                                       LeafStats unit{};
+                                       perft_stats(node.position, remaining, unit);
+                                       totals[node.root_move].add(unit, node.multiplicity);
+                                     });
+}
+
+}  // namespace
+
+std::vector<StatsTotals> root_move_stats(const PerftRequest& req, const std::vector<Move>& moves) {
+  std::vector<StatsTotals> totals(moves.size());
+  if (req.depth == 1) {
+    for (std::size_t m = 0; m < moves.size(); ++m) totals[m].add(move_stats(req.root, moves[m]), 1);
+    return totals;
+  }
+  return perft_stats_cpu(req, moves.size());
+}
+
+}  // namespace perftkit::driver

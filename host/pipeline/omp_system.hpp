@@ -1,0 +1,124 @@
+// The pipeline on Thrust's OpenMP system: host memory, thrust::omp::par, every core inside
+// each step. The same level templates run on the GPU from cuda/pipeline_cuda_worker.cuh.
+//
+// Included by one translation unit per tally (omp_nodes.cpp, omp_stats.cpp),
+// so that the two build in parallel; everything but count_batches_omp has internal linkage.
+#pragma once
+
+#include <omp.h>
+#include <thrust/for_each.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/execution_policy.h>
+#include <thrust/system/omp/execution_policy.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <type_traits>
+
+#include "pipeline/backend.hpp"
+#include "pipeline/worker.hpp"
+#include "pipeline/subtree_table.hpp"
+
+namespace perftkit::pipeline {
+namespace {
+
+// Host memory for a worker's level buffers (not initialised: the levels write before reading).
+class HostBlock {
+ public:
+  HostBlock() = default;
+  explicit HostBlock(std::size_t bytes) : bytes_(new std::byte[bytes]), size_(bytes) {}
+  std::byte* data() const { return bytes_.get(); }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+
+ private:
+  std::unique_ptr<std::byte[]> bytes_;
+  std::size_t size_ = 0;
+};
+
+// Below these sizes a step runs on the calling thread: waking the team costs more than
+// the work (a light Thrust step; a position's move generation is some 100 times heavier).
+constexpr std::uint64_t PARALLEL_STEP_ELEMENTS = 1 << 15;
+constexpr std::uint64_t PARALLEL_NODES = 1 << 7;
+
+struct OmpSystem {
+  using Block = HostBlock;
+
+  // Thrust's own (thread-safe) allocator: the OpenMP sort allocates inside its parallel region.
+  template <typename Body>
+  decltype(auto) run(Arena&, std::uint64_t n, Body&& body) const {
+    if (n < PARALLEL_STEP_ELEMENTS) return body(thrust::seq);
+    return body(thrust::omp::par);
+  }
+  template <typename F>
+  void for_each_index(std::uint64_t n, const F& f) const {
+    if (n < PARALLEL_NODES) {
+      for (std::uint64_t i = 0; i < n; ++i) f(i);
+    } else {
+      const auto count = static_cast<std::int64_t>(n);
+#pragma omp parallel for schedule(dynamic, 16)
+      for (std::int64_t i = 0; i < count; ++i) f(static_cast<std::uint64_t>(i));
+    }
+  }
+  template <typename T>
+  T read(const T* p) const {
+    return *p;
+  }
+  void upload(void* dst, const void* src, std::size_t bytes) const { std::memcpy(dst, src, bytes); }
+  Block allocate(std::size_t bytes) const { return Block(bytes); }
+  void recover() const {}
+  static bool is_out_of_memory(const std::exception&) { return false; }  // std::bad_alloc is caught anyway
+};
+
+// Sets the OpenMP thread count of the calling thread for a scope (0: leave it).
+class OmpThreads {
+ public:
+  explicit OmpThreads(unsigned threads) : previous_(omp_get_max_threads()) {
+    if (threads) omp_set_num_threads(static_cast<int>(threads));
+  }
+  OmpThreads(const OmpThreads&) = delete;
+  OmpThreads& operator=(const OmpThreads&) = delete;
+  ~OmpThreads() { omp_set_num_threads(previous_); }
+
+ private:
+  int previous_;
+};
+
+// The run's table (node counts with hash_bytes): the one the options hand in, else a fresh
+// one in `owned`; an empty view for statistics or without hash_bytes.
+template <typename Tally>
+SubtreeTableView run_table(const PipelineOptions& options, std::optional<SubtreeTable>& owned) {
+  if (!std::is_same_v<Tally, CountNodes> || (!options.hash_bytes && !options.omp_table)) return {};
+  if (!options.omp_table) owned.emplace(options.hash_bytes);
+  SubtreeTableView view = options.omp_table ? options.omp_table->view() : owned->view();
+  view.mask &= options.hash_index_mask;
+  return view;
+}
+
+}  // namespace
+
+template <typename Tally>
+BatchResults<Tally> count_batches_omp(const std::vector<FrontierNode>& frontier, const std::vector<BatchSpan>& batches,
+                                      int remaining, const PipelineOptions& options) {
+  const OmpThreads threads(options.threads);
+  const OmpSystem system;
+  std::size_t biggest = 0;
+  for (const BatchSpan& b : batches) biggest = std::max(biggest, b.count);
+  std::optional<SubtreeTable> owned;
+  const SubtreeTableView table = run_table<Tally>(options, owned);
+  const std::size_t estimate = level_memory_estimate(biggest, remaining, table ? SUBTREE_EXTRA_BYTES : 0);
+  const std::size_t budget = options.memory_budget ? options.memory_budget : std::min(DEFAULT_OMP_BUDGET, estimate);
+  BatchWorker<OmpSystem, Tally> worker(system, budget, options, table);
+  BatchResults<Tally> results;
+  results.totals.assign(batches.size(), typename Tally::Total{});
+  results.leftovers.resize(batches.size());
+  for (std::size_t i = 0; i < batches.size(); ++i)
+    results.totals[i] = worker.run(frontier, batches[i], remaining, results.leftovers[i]);
+  results.counters = worker.counters();
+  if (table) results.counters.table_bytes = options.omp_table ? options.omp_table->bytes() : owned->bytes();
+  return results;
+}
+
+}  // namespace perftkit::pipeline

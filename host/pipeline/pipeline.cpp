@@ -1,0 +1,191 @@
+#include "pipeline/pipeline.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+#include "perftkit/stats.hpp"
+#include "pipeline/backend.hpp"
+
+#ifdef PERFTKIT_HAVE_CUDA
+#include "common/cuda_devices.hpp"
+#include "pipeline/cuda_pipeline.hpp"
+#endif
+
+namespace perftkit {
+namespace {
+
+using pipeline::BatchSpan;
+
+// Work units per device when several devices share the frontier (dynamic balance).
+constexpr std::size_t BATCHES_PER_DEVICE = 8;
+
+int cuda_devices(const PipelineOptions& options) {
+#ifdef PERFTKIT_HAVE_CUDA
+  const int visible = cuda::device_count();
+  return options.max_devices > 0 ? std::min(visible, options.max_devices) : visible;
+#else
+  (void)options;
+  return 0;
+#endif
+}
+
+// Cuts the frontier into work units of at most batch_nodes nodes (0: no limit), never
+// across a change of root move when per_root_move.
+std::vector<BatchSpan> make_batches(const std::vector<FrontierNode>& frontier, bool per_root_move,
+                                    std::size_t batch_nodes) {
+  std::vector<BatchSpan> batches;
+  std::size_t first = 0;
+  for (std::size_t i = 1; i <= frontier.size(); ++i) {
+    const bool end = i == frontier.size() || (batch_nodes && i - first == batch_nodes) ||
+                     (per_root_move && frontier[i].root_move != frontier[first].root_move);
+    if (end) {
+      batches.push_back({first, i - first});
+      first = i;
+    }
+  }
+  return batches;
+}
+
+std::size_t automatic_batch_nodes(const PipelineOptions& options, std::size_t frontier_size) {
+  if (options.batch_nodes) return options.batch_nodes;
+  if (options.system != PipelineSystem::CUDA) return 0;  // one worker: the biggest batches merge the most
+  const int devices = cuda_devices(options);
+  if (devices <= 1) return 0;
+  const std::size_t units = static_cast<std::size_t>(devices) * BATCHES_PER_DEVICE;
+  return std::max<std::size_t>(1, (frontier_size + units - 1) / units);
+}
+
+template <typename Tally>
+pipeline::BatchResults<Tally> count_batches(const std::vector<FrontierNode>& frontier,
+                                            const std::vector<BatchSpan>& batches, int remaining,
+                                            const PipelineOptions& options) {
+  if (options.system == PipelineSystem::CUDA) {
+#ifdef PERFTKIT_HAVE_CUDA
+    if (cuda_devices(options) == 0) throw std::runtime_error("pipeline: no CUDA device is available");
+    return cuda::count_batches_pipeline<Tally>(frontier, batches, remaining, options);
+#else
+    throw std::runtime_error("pipeline: perftkit was built without CUDA");
+#endif
+  }
+  return pipeline::count_batches_omp<Tally>(frontier, batches, remaining, options);
+}
+
+template <typename Tally>
+std::vector<typename Tally::Total> count_frontier(const std::vector<FrontierNode>& frontier, int remaining,
+                                                  bool per_root_move, std::size_t root_move_count,
+                                                  const PipelineOptions& options, PipelineCounters* counters) {
+  using Total = typename Tally::Total;
+  if (remaining < 0) throw std::invalid_argument("pipeline: negative depth");
+  std::vector<Total> totals(per_root_move ? root_move_count : 1, Total{});
+  for (std::size_t i = 0; i < frontier.size(); ++i) {
+    if (per_root_move && frontier[i].root_move >= root_move_count)
+      throw std::invalid_argument("pipeline: a frontier node names a root move out of range");
+    if (per_root_move && i > 0 && frontier[i].root_move < frontier[i - 1].root_move)
+      throw std::invalid_argument("pipeline: frontier nodes must be sorted by root move");
+  }
+  if (frontier.empty()) return totals;
+
+  const std::vector<BatchSpan> batches =
+      make_batches(frontier, per_root_move, automatic_batch_nodes(options, frontier.size()));
+  pipeline::BatchResults<Tally> results = count_batches<Tally>(frontier, batches, remaining, options);
+  for (std::size_t b = 0; b < batches.size(); ++b) {
+    Total total = results.totals[b];
+    for (const BatchSpan& rest : results.leftovers[b]) {
+      total += pipeline::count_span_cpu<Tally>(frontier, rest, remaining, options.threads);
+      ++results.counters.fallback_batches;
+    }
+    totals[per_root_move ? frontier[batches[b].first].root_move : 0] += total;
+  }
+  if (counters) *counters += results.counters;
+  return totals;
+}
+
+// The host plies: exactly host_plies, or until the frontier is big enough while at least
+// two plies stay below it; never fewer than `keep_below` below it. Root moves stay apart
+// when dividing.
+std::vector<FrontierNode> host_frontier(const Position& root, int depth, bool divide, const PipelineOptions& options,
+                                        int keep_below, PipelineCounters& counters) {
+  const int wanted = options.host_plies > 0 ? std::min(options.host_plies, depth - keep_below) : 0;
+  int plies = 1;
+  std::vector<FrontierNode> frontier = expand_frontier(root, 1, divide, options.merge);
+  while (wanted ? plies < wanted : frontier.size() < options.host_frontier && depth - plies > 2) {
+    frontier = expand_level(frontier, divide, options.merge);
+    ++plies;
+  }
+  counters.host_plies = plies;
+  counters.host_frontier = frontier.size();
+  return frontier;
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+bool pipeline_available(PipelineSystem system) noexcept {
+  if (system == PipelineSystem::OMP) return true;
+  PipelineOptions options;
+  return cuda_devices(options) > 0;
+}
+
+std::vector<u128> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining,
+                                          bool per_root_move, std::size_t root_move_count,
+                                          const PipelineOptions& options, PipelineCounters* counters) {
+  return count_frontier<pipeline::CountNodes>(frontier, remaining, per_root_move, root_move_count, options, counters);
+}
+
+std::vector<StatsTotals> pipeline_count_frontier_stats(const std::vector<FrontierNode>& frontier, int remaining,
+                                                       bool per_root_move, std::size_t root_move_count,
+                                                       const PipelineOptions& options, PipelineCounters* counters) {
+  if (remaining < 1) throw std::invalid_argument("pipeline: statistics need at least one ply below the frontier");
+  return count_frontier<pipeline::CountStats>(frontier, remaining, per_root_move, root_move_count, options, counters);
+}
+
+PipelineReport pipeline_perft(const Position& root, int depth, bool divide, const PipelineOptions& options) {
+  if (depth < 0) throw std::invalid_argument("pipeline: negative depth");
+  const auto start = std::chrono::steady_clock::now();
+  PipelineReport report;
+  report.system = options.system == PipelineSystem::CUDA ? "cuda" : "omp";
+  const std::size_t move_count = root_moves(root).size();
+  if (depth == 0) {
+    report.nodes = 1;
+    if (divide) report.divide.assign(move_count, 0);
+    return report;
+  }
+  const std::vector<FrontierNode> frontier = host_frontier(root, depth, divide, options, 0, report.counters);
+  std::vector<u128> totals =
+      pipeline_count_frontier(frontier, depth - report.counters.host_plies, divide, move_count, options, &report.counters);
+  for (u128 t : totals) report.nodes += t;
+  if (divide) report.divide = std::move(totals);
+  report.seconds = seconds_since(start);
+  return report;
+}
+
+PipelineStatsReport pipeline_perft_stats(const Position& root, int depth, bool divide, const PipelineOptions& options) {
+  if (depth < 0) throw std::invalid_argument("pipeline: negative depth");
+  const auto start = std::chrono::steady_clock::now();
+  PipelineStatsReport report;
+  report.system = options.system == PipelineSystem::CUDA ? "cuda" : "omp";
+  const std::vector<Move> moves = root_moves(root);
+  if (depth <= 1) {  // the root's own moves are the leaves: nothing for a system to do
+    report.divide.resize(moves.size());
+    for (std::size_t m = 0; m < moves.size(); ++m) {
+      if (depth == 1) report.divide[m].add(move_stats(root, moves[m]), 1);
+      report.stats += report.divide[m];
+    }
+    if (depth == 0) report.stats.count[NODES] = 1;
+    if (!divide) report.divide.clear();
+    return report;
+  }
+  const std::vector<FrontierNode> frontier = host_frontier(root, depth, divide, options, 1, report.counters);
+  std::vector<StatsTotals> totals = pipeline_count_frontier_stats(frontier, depth - report.counters.host_plies, divide,
+                                                                  moves.size(), options, &report.counters);
+  for (const StatsTotals& t : totals) report.stats += t;
+  if (divide) report.divide = std::move(totals);
+  report.seconds = seconds_since(start);
+  return report;
+}
+
+}  // namespace perftkit

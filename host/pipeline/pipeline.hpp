@@ -1,0 +1,138 @@
+// The frontier pipeline: the host expands the top plies (merging identical positions), the
+// levels below expand breadth-first on an execution system (OpenMP here, CUDA on a GPU) with
+// exact merging, and the last two plies are counted per node. Totals are exact 128-bit.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "pipeline/frontier.hpp"
+#include "perftkit/position.hpp"
+#include "pipeline/stats_totals.hpp"
+#include "common/uint128.hpp"
+
+namespace perftkit {
+
+class SubtreeTable;
+
+// Where the levels below the host frontier run.
+enum class PipelineSystem { OMP, CUDA };
+
+// Default seed of the sort keys. Keys only order nodes for merging (merging compares whole
+// positions), so any seed gives the same totals; another seed is a cheap re-run check.
+inline constexpr std::uint64_t PIPELINE_DEFAULT_SEED = 0x5EED'0F'C0FFEEULL;
+
+struct PipelineOptions {
+  PipelineSystem system = PipelineSystem::OMP;
+  bool merge = true;                 // merge identical positions at every level (off: pure move generation)
+  std::size_t memory_budget = 0;     // bytes of level buffers per worker (per device); 0: what the
+                                     // biggest batch could use, at most 1 GiB (OMP) or 80% of free memory (CUDA)
+  std::size_t batch_nodes = 0;       // host-frontier nodes per work unit; 0: automatic
+  std::size_t max_chunk_nodes = 0;   // most children expanded at once; 0: whatever the memory holds (tests force small)
+  std::size_t host_frontier = 1024;  // expand on the host until the frontier has this many nodes...
+  int host_plies = 0;                // ...or exactly this many plies (> 0), leaving at least 2 below
+  std::uint64_t key_seed = PIPELINE_DEFAULT_SEED;
+  std::uint64_t key_mask = ~std::uint64_t(0);  // tests: 0 makes every key collide (merging must stay exact)
+  unsigned threads = 0;              // OMP threads (levels and CPU fallback); 0: every hardware thread
+  int max_devices = 0;               // CUDA devices used; 0: every visible device
+  // Transposition table of subtree counts (node counts only, not statistics): bytes of table
+  // on the OpenMP system, per device on CUDA; 0: none (levels sum weighted leaf counts).
+  std::size_t hash_bytes = 0;
+  std::uint64_t hash_seed = 1;               // KeySet seed of the table keys
+  std::uint64_t hash_index_mask = ~std::uint64_t(0);  // tests: 0 sends every key to one bucket
+  SubtreeTable* omp_table = nullptr;  // OpenMP system: use this table (kept across runs) instead of a fresh one
+                                      // of hash_bytes; set, it turns the table mode on by itself
+};
+
+// What the pipeline did, summed over workers; for reports and tests.
+struct PipelineCounters {
+  int host_plies = 0;
+  std::size_t host_frontier = 0;  // nodes after the host plies (merged)
+  std::size_t batches = 0;        // work units run on the system
+  std::size_t fallback_batches = 0;  // work units the system could not hold, counted by the CPU core instead
+  std::size_t memory_retries = 0;    // times a worker halved its memory after running out
+  std::size_t chunks = 0;         // chunks of children expanded
+  std::uint64_t generated = 0;    // children written by level expansions
+  std::uint64_t merged_away = 0;  // children removed by merging into an identical one
+  std::uint64_t leaf_nodes = 0;   // nodes whose last plies were counted per thread
+  int devices = 0;                // CUDA devices that took work
+  std::size_t min_budget = 0;     // smallest level-buffer budget a worker ended with (bytes)
+  std::uint64_t table_probes = 0;  // positions looked up in the transposition table
+  std::uint64_t table_hits = 0;    // ...and found there
+  std::size_t table_bytes = 0;     // smallest table a worker used (bytes; 0: none)
+
+  PipelineCounters& operator+=(const PipelineCounters& o) {
+    host_plies = std::max(host_plies, o.host_plies);
+    host_frontier += o.host_frontier;
+    batches += o.batches;
+    fallback_batches += o.fallback_batches;
+    memory_retries += o.memory_retries;
+    chunks += o.chunks;
+    generated += o.generated;
+    merged_away += o.merged_away;
+    leaf_nodes += o.leaf_nodes;
+    devices += o.devices;
+    min_budget = min_budget && o.min_budget ? std::min(min_budget, o.min_budget) : std::max(min_budget, o.min_budget);
+    table_probes += o.table_probes;
+    table_hits += o.table_hits;
+    table_bytes = table_bytes && o.table_bytes ? std::min(table_bytes, o.table_bytes) : std::max(table_bytes, o.table_bytes);
+    return *this;
+  }
+};
+
+struct PipelineReport {
+  u128 nodes = 0;
+  std::vector<u128> divide;  // per root move, in root_moves(root) order, when asked for
+  double seconds = 0;
+  std::string system;        // "omp" or "cuda"
+  PipelineCounters counters;
+};
+
+// The same with leaf statistics (perftkit/stats.hpp) in place of node counts.
+struct PipelineStatsReport {
+  StatsTotals stats;
+  std::vector<StatsTotals> divide;  // per root move, in root_moves(root) order, when asked for
+  double seconds = 0;
+  std::string system;
+  PipelineCounters counters;
+};
+
+// True when this build can run the pipeline on `system` now (CUDA: built with CUDA and a
+// device is visible). Never throws.
+bool pipeline_available(PipelineSystem system) noexcept;
+
+// Exact perft of root to `depth` through the pipeline; with divide, also per root move.
+// Waits for the GPU when the system is CUDA. Throws std::invalid_argument for a negative
+// depth, std::runtime_error when the system is unavailable or a device fails, and
+// std::overflow_error when a merged multiplicity would exceed 64 bits; never a partial count.
+PipelineReport pipeline_perft(const Position& root, int depth, bool divide, const PipelineOptions& options);
+
+// Sum over nodes of multiplicity x perft(position, remaining), per root_move when
+// per_root_move (totals sized root_move_count), else in totals[0]. The frontier's nodes must
+// be grouped by root_move when per_root_move. With options.hash_bytes (or omp_table) every
+// level counts per-node subtrees through a transposition table (subtrees.hpp),
+// shared by all batches of the call; nodes the system cannot hold go to the CPU core
+// unhashed. The same errors as pipeline_perft, and std::overflow_error when a subtree count
+// exceeds 64 bits.
+std::vector<u128> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining,
+                                          bool per_root_move, std::size_t root_move_count,
+                                          const PipelineOptions& options, PipelineCounters* counters = nullptr);
+
+// The statistics mode: the leaf statistics of root's tree of `depth` plies, equal to
+// perft_stats() of the core (shortcuts on), with every level on the system. Identical
+// positions merge only when their half-move clocks cannot make a difference to the 50- and
+// 75-move counters. The same errors as pipeline_perft.
+PipelineStatsReport pipeline_perft_stats(const Position& root, int depth, bool divide, const PipelineOptions& options);
+
+// Sum over nodes of multiplicity x the leaf statistics of position below `remaining` (>= 1:
+// the last ply carries the move kinds) plies, as pipeline_count_frontier. Throws
+// std::invalid_argument for remaining < 1.
+std::vector<StatsTotals> pipeline_count_frontier_stats(const std::vector<FrontierNode>& frontier, int remaining,
+                                                       bool per_root_move, std::size_t root_move_count,
+                                                       const PipelineOptions& options,
+                                                       PipelineCounters* counters = nullptr);
+
+}  // namespace perftkit

@@ -1,0 +1,40 @@
+#include "pipeline/stats_totals.hpp"
+
+namespace perftkit {
+namespace {
+
+struct StatNames {
+  std::string_view json;
+  std::string_view label;
+};
+
+constexpr StatNames STAT_NAMES[STAT_FIELD_NB] = {
+    {"nodes", "nodes"},
+    {"captures", "captures"},
+    {"en_passant", "en passant"},
+    {"castles", "castles"},
+    {"promotions", "promotions"},
+    {"checks", "checks"},
+    {"discovered_checks", "discovered checks"},
+    {"double_checks", "double checks"},
+    {"checkmates", "checkmates"},
+    {"discovered_checkmates", "discovered checkmates"},
+    {"double_checkmates", "double checkmates"},
+    {"stalemates", "stalemates"},
+    {"dead_king_vs_king", "dead: K v K"},
+    {"dead_king_vs_king_bishop", "dead: K v KB"},
+    {"dead_king_vs_king_knight", "dead: K v KN"},
+    {"dead_king_bishop_vs_king_bishop", "dead: KB v KB"},
+    {"dead_same_coloured_bishops", "dead: bishops of one colour"},
+    {"clock_100", "clock >= 100 (50-move)"},
+    {"clock_150", "clock >= 150 (75-move)"},
+};
+
+static_assert(STAT_NAMES[STAT_FIELD_NB - 1].json == "clock_150", "a name for every counter, in enum order");
+
+}  // namespace
+
+std::string_view stat_json_name(StatField f) { return STAT_NAMES[f].json; }
+std::string_view stat_label(StatField f) { return STAT_NAMES[f].label; }
+
+}  // namespace perftkit

@@ -1,0 +1,42 @@
+// Exact perft statistics: the 64-bit leaf counters of work units, summed in 128 bits
+// with their frontier multiplicities, and the names the output uses for each counter.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "perftkit/stats.hpp"
+#include "common/uint128.hpp"
+
+namespace perftkit {
+
+struct StatsTotals {
+  u128 count[STAT_FIELD_NB] = {};
+
+  u128 operator[](StatField f) const { return count[f]; }
+
+  // Adds multiplicity copies of a work unit's counters (64 x 64 bits never overflows 128).
+  void add(const LeafStats& unit, std::uint64_t multiplicity) {
+    for (int f = 0; f < STAT_FIELD_NB; ++f) count[f] += u128(unit.count[f]) * multiplicity;
+  }
+  StatsTotals& operator+=(const StatsTotals& other) {
+    for (int f = 0; f < STAT_FIELD_NB; ++f) count[f] += other.count[f];
+    return *this;
+  }
+  bool operator==(const StatsTotals&) const = default;
+
+  // Dead positions by material, all kinds together.
+  u128 dead_positions() const {
+    u128 sum = 0;
+    for (int f = DEAD_KING_VS_KING; f <= DEAD_SAME_COLOURED_BISHOPS; ++f) sum += count[f];
+    return sum;
+  }
+};
+
+// The JSON key of a counter ("captures", "discovered_checks", ...).
+std::string_view stat_json_name(StatField f);
+
+// The row label of a counter in the text table ("captures", "discovered checks", ...).
+std::string_view stat_label(StatField f);
+
+}  // namespace perftkit

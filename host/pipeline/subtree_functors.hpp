@@ -1,0 +1,111 @@
+// Kernel bodies of the pipeline's subtree mode (subtrees.hpp): probing the
+// transposition table, counting a miss's children, merging with a representative per child
+// slot, and summing each parent's slots into a stored count. Host+device, no Thrust.
+#pragma once
+
+#include <cstdint>
+
+#include "perftkit/movegen.hpp"
+#include "perftkit/position_key.hpp"
+#include "pipeline/functors.hpp"
+#include "pipeline/subtree_table.hpp"
+
+namespace perftkit::pipeline {
+
+// A count not known yet: a miss waits for its children's sum. No stored or summed count is
+// SATURATED (a saturated sum fails the run), so it cannot be mistaken for one.
+inline constexpr std::uint64_t UNKNOWN_COUNT = SATURATED;
+
+// counts[i] = the stored count of positions[i] at `depth` plies, or UNKNOWN_COUNT.
+struct ProbeSubtrees {
+  const Position* positions;
+  std::uint64_t* counts;
+  SubtreeTableView table;
+  KeySet keys;
+  int depth;
+
+  PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const {
+    std::uint64_t count = 0;
+    counts[i] = table.probe(position_key(positions[i], keys), depth, count) ? count : UNKNOWN_COUNT;
+  }
+};
+
+// offsets[i] = legal moves of positions[i] when its count is unknown, else 0 (a hit has no
+// children); offsets[n] = 0. Runs over n + 1 indices.
+struct CountMissChildren {
+  const Position* positions;
+  const std::uint64_t* counts;
+  std::uint64_t* offsets;
+  std::uint64_t n;
+
+  PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const {
+    offsets[i] = i < n && counts[i] == UNKNOWN_COUNT ? count_moves(positions[i]) : 0;
+  }
+};
+
+// The unknown counts of two-ply leaves, counted and stored.
+struct CountLeafMisses {
+  const Position* positions;
+  std::uint64_t* counts;
+  SubtreeTableView table;
+  KeySet keys;
+
+  PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const {
+    if (counts[i] != UNKNOWN_COUNT) return;
+    const std::uint64_t count = leaf_perft(positions[i], 2);
+    counts[i] = count;
+    table.store(position_key(positions[i], keys), 2, count);
+  }
+};
+
+// 1 where the sorted entry j starts a run of identical positions, else 0.
+struct RunStart {
+  const std::uint64_t* order;
+  SameTreeAt same;
+
+  PERFTKIT_HD std::uint64_t operator()(std::uint64_t j) const { return j == 0 || !same(order[j - 1], order[j]) ? 1 : 0; }
+};
+
+// From the sorted order and the inclusive scan of RunStart (runs[j]: 1 + the run of entry j):
+// each child slot gets its run's index, and each run its first slot.
+struct AssignRepresentatives {
+  const std::uint64_t* order;
+  const std::uint64_t* runs;
+  std::uint64_t* representative;  // per child slot
+  std::uint64_t* first_of_run;    // per run
+
+  PERFTKIT_HD_INLINE void operator()(std::uint64_t j) const {
+    const std::uint64_t run = runs[j] - 1;
+    representative[order[j]] = run;
+    if (j == 0 || runs[j - 1] != runs[j]) first_of_run[run] = order[j];
+  }
+};
+
+// counts[i] of a parent whose count was unknown: the saturating sum of its child slots'
+// representative counts, stored at `depth` unless saturated. A parent without children
+// (a hit, or mate or stalemate) keeps its count, or gets 0.
+struct SumChildSubtrees {
+  const Position* parents;
+  const std::uint64_t* offsets;  // the parents' exclusive scan, n + 1 entries from the chunk's first
+  std::uint64_t base;            // offsets[0]: the chunk's first child slot
+  const std::uint64_t* representative;
+  const std::uint64_t* child_counts;  // per representative
+  std::uint64_t* counts;
+  SubtreeTableView table;
+  KeySet keys;
+  int depth;
+
+  PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const {
+    const std::uint64_t begin = offsets[i] - base, end = offsets[i + 1] - base;
+    if (begin == end) {
+      if (counts[i] == UNKNOWN_COUNT) counts[i] = 0;
+      return;
+    }
+    std::uint64_t sum = 0;
+    for (std::uint64_t k = begin; k < end; ++k) sum = SaturatingAdd{}(sum, child_counts[representative[k]]);
+    counts[i] = sum;
+    if (sum != SATURATED) table.store(position_key(parents[i], keys), depth, sum);
+  }
+};
+
+}  // namespace perftkit::pipeline

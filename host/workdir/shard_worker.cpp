@@ -1,0 +1,45 @@
+#include "workdir/shard_worker.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+
+#include "workdir/shard_claims.hpp"
+
+namespace perftkit {
+
+double unix_time_now() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+std::string default_worker_name() { return this_host_name() + ":" + std::to_string(::getpid()); }
+
+ShardWorker::ShardWorker(const WorkDir& dir, const PerftRequest& settings, std::string name, std::FILE* log)
+    : dir_(dir), counter_(settings), name_(std::move(name)), log_(log) {}
+
+ShardResult ShardWorker::count(std::uint32_t id) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<FrontierNode> nodes = dir_.load_shard(id);
+  ShardResult result;
+  result.run_id = dir_.run_id();
+  result.shard = id;
+  result.shard_checksum = dir_.manifest().shard_checksums[id];
+  result.positions = nodes.size();
+  result.nodes = counter_.count(std::move(nodes), dir_.manifest().remaining_depth(), false, 1)[0];
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.finished = unix_time_now();
+  result.worker = name_;
+  result.backend = counter_.backend_name();
+  if (log_)
+    std::fprintf(log_, "shard %u/%zu: %s nodes in %.3f s (%s)\n", static_cast<unsigned>(id), dir_.shard_count(),
+                 to_string_u128(result.nodes).c_str(), result.seconds, name_.c_str());
+  return result;
+}
+
+ShardResult ShardWorker::count_and_record(std::uint32_t id) {
+  ShardResult result = count(id);
+  dir_.write_result(result);
+  return result;
+}
+
+}  // namespace perftkit

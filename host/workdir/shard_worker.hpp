@@ -1,0 +1,45 @@
+// Counting shards of a work dir: one at a time, each with every thread (or GPU) of this
+// process, through one FrontierCounter so the transposition table carries from shard to shard.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "perft/driver.hpp"
+#include "workdir/shard_result.hpp"
+#include "workdir/work_dir.hpp"
+
+namespace perftkit {
+
+class ShardWorker {
+ public:
+  // settings: backend, threads, hash (host/perft/driver.hpp); name: who counts ("host:pid");
+  // log: a line per shard when not null. Throws std::runtime_error when the backend cannot
+  // run here.
+  ShardWorker(const WorkDir& dir, const PerftRequest& settings, std::string name, std::FILE* log);
+
+  // Shard id counted; nothing written. Throws WorkDirError when the shard file is damaged.
+  ShardResult count(std::uint32_t id);
+
+  // Shard id counted and its result written durably.
+  ShardResult count_and_record(std::uint32_t id);
+
+  const WorkDir& dir() const { return dir_; }
+  const std::string& name() const { return name_; }
+  const char* backend_name() const { return counter_.backend_name(); }
+
+ private:
+  const WorkDir& dir_;
+  FrontierCounter counter_;
+  std::string name_;
+  std::FILE* log_;
+};
+
+// "host:pid", the default name of a worker.
+std::string default_worker_name();
+
+// Seconds since the Unix epoch.
+double unix_time_now();
+
+}  // namespace perftkit
