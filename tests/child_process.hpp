@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "test_paths.hpp"
+
 extern char** environ;
 
 namespace perftkit::testing_support {
@@ -20,7 +22,7 @@ class ChildProcess {
   // Starts `perftkit ARGS`, its stdout and stderr appended to log_path. pid() is -1 when it
   // could not be started.
   ChildProcess(const std::vector<std::string>& args, const std::string& log_path) {
-    std::vector<std::string> argv_text{PERFTKIT_BINARY};
+    std::vector<std::string> argv_text{perftkit::test_paths::perftkit_binary()};
     argv_text.insert(argv_text.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (std::string& arg : argv_text) argv.push_back(arg.data());

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <string>
 
+#include "test_paths.hpp"
+
 namespace perftkit::testing_support {
 
 struct CommandResult {
@@ -29,6 +31,6 @@ inline CommandResult run_shell(const std::string& command_line) {
 }
 
 // `perftkit ARGS` through the shell.
-inline CommandResult run_perftkit(const std::string& args) { return run_shell(std::string(PERFTKIT_BINARY) + " " + args); }
+inline CommandResult run_perftkit(const std::string& args) { return run_shell(std::string(perftkit::test_paths::perftkit_binary()) + " " + args); }
 
 }  // namespace perftkit::testing_support

@@ -12,6 +12,7 @@
 #include "notation/fen.hpp"
 #include "notation/suite.hpp"
 #include "common/uint128.hpp"
+#include "test_paths.hpp"
 
 namespace perftkit::test_positions {
 
@@ -33,7 +34,7 @@ inline const ExpectedCount* ci_depth(const SuiteCase& c) {
 
 // The path of a shared suite file (it may be missing: the caller skips).
 inline std::filesystem::path shared_suite_path(const char* name) {
-  return std::filesystem::path(PERFTKIT_SHARED_DATA) / "perft" / name;
+  return std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft" / name;
 }
 
 // Counts every case of the suite at path at its CI depth with count(position, depth) (a

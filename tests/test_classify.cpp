@@ -12,6 +12,7 @@
 #include "classify/position_line.hpp"
 #include "notation/fen.hpp"
 #include "perftkit/classify.hpp"
+#include "test_paths.hpp"
 
 namespace perftkit {
 namespace {
@@ -191,7 +192,7 @@ TEST(ClassifyLine, SplitsPositionAndId) {
 }
 
 TEST(ClassifyLines, HandWrittenFile) {
-  const Classified c = classify_text(read_file(std::string(PERFTKIT_TEST_DATA) + "/classify_lines.txt"));
+  const Classified c = classify_text(read_file(std::string(perftkit::test_paths::test_data_dir()) + "/classify_lines.txt"));
   ASSERT_EQ(c.rows.size(), 1 + 10u);  // header + one row per position line
   EXPECT_EQ(c.rejected, 1u);
   EXPECT_EQ(c.summary.rows, 10u);

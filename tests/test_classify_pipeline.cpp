@@ -16,11 +16,12 @@
 #include "classify/batch.hpp"
 #include "classify/stream.hpp"
 #include "common/cuda_presence.hpp"
+#include "test_paths.hpp"
 
 namespace perftkit {
 namespace {
 
-std::string test_data(const char* name) { return std::string(PERFTKIT_TEST_DATA) + "/" + name; }
+std::string test_data(const char* name) { return std::string(perftkit::test_paths::test_data_dir()) + "/" + name; }
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -181,7 +182,7 @@ TEST(ClassifyBatch, SameRowsAsClassifyingOneAtATime) {
 }
 
 TEST(ClassifyBatch, SharedPositionsInLargeBatches) {
-  const std::string lichess = std::string(PERFTKIT_SHARED_DATA) + "/positions/lichess-30K-games.txt";
+  const std::string lichess = std::string(perftkit::test_paths::shared_data_dir()) + "/positions/lichess-30K-games.txt";
   if (!std::filesystem::exists(lichess)) GTEST_SKIP() << "no shared data at " << lichess;
   PipelineOptions options;
   options.threads = 2;
@@ -244,7 +245,7 @@ struct CommandResult {
 };
 
 CommandResult perftkit(const std::string& args) {
-  const std::string command = std::string(PERFTKIT_BINARY) + " " + args + " 2>&1";
+  const std::string command = std::string(perftkit::test_paths::perftkit_binary()) + " " + args + " 2>&1";
   CommandResult result{-1, {}};
   FILE* pipe = ::popen(command.c_str(), "r");
   if (!pipe) return result;
@@ -278,7 +279,7 @@ TEST(ClassifyCli, CudaBackendWritesTheSameRows) {
   if (!cuda_device_present()) GTEST_SKIP() << "no CUDA device";
   std::vector<std::string> files = {test_data("classify_games.pgn"), test_data("classify_lines.txt")};
   for (const char* name : {"lichess-30K-games.txt", "test-vector.txt"})
-    files.push_back(std::string(PERFTKIT_SHARED_DATA) + "/positions/" + name);
+    files.push_back(std::string(perftkit::test_paths::shared_data_dir()) + "/positions/" + name);
   for (const std::string& file : files) {
     if (!std::filesystem::exists(file)) continue;
     EXPECT_EQ(classify_rows("--backend cuda " + file), classify_rows("--backend cpu " + file)) << file;

@@ -12,11 +12,12 @@
 #include "classify/position_line.hpp"
 #include "notation/fen.hpp"
 #include "perftkit/classify.hpp"
+#include "test_paths.hpp"
 
 namespace perftkit {
 namespace {
 
-std::string shared_file(const char* name) { return std::string(PERFTKIT_SHARED_DATA) + "/positions/" + name; }
+std::string shared_file(const char* name) { return std::string(perftkit::test_paths::shared_data_dir()) + "/positions/" + name; }
 
 bool read_shared(const std::string& path, std::string& text) {
   if (!std::filesystem::exists(path)) return false;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cli_runner.hpp"
+#include "test_paths.hpp"
 
 namespace {
 
@@ -11,7 +12,7 @@ using perftkit::testing_support::CommandResult;
 
 CommandResult run(const std::string& args) { return perftkit::testing_support::run_perftkit(args); }
 
-std::string data_file(const char* name) { return std::string(PERFTKIT_TEST_DATA) + "/" + name; }
+std::string data_file(const char* name) { return std::string(perftkit::test_paths::test_data_dir()) + "/" + name; }
 
 TEST(Cli, HelpExitsZeroAndListsSubcommands) {
   const CommandResult r = run("--help");

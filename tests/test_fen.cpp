@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "notation/fen.hpp"
+#include "test_paths.hpp"
 
 namespace perftkit {
 namespace {
@@ -451,7 +452,7 @@ std::vector<std::string> suite_fens(const std::filesystem::path& path) {
 }
 
 TEST(FenSuites, AllSharedPerftPositionsParse) {
-  const std::filesystem::path folder = std::filesystem::path(PERFTKIT_SHARED_DATA) / "perft";
+  const std::filesystem::path folder = std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft";
   if (!std::filesystem::is_directory(folder)) GTEST_SKIP() << "no shared perft data at " << folder;
   // Positions with a warning: Sedlak's two bishops on one diagonal, tricky.perft's six.
   const std::map<std::string, std::size_t> expected_warned = {
@@ -480,7 +481,7 @@ TEST(FenSuites, AllSharedPerftPositionsParse) {
 
 // Shredder-FEN castling letters mark a position as Chess960.
 TEST(FenSuites, FischerLinesWithRightsAreChess960) {
-  const std::filesystem::path file = std::filesystem::path(PERFTKIT_SHARED_DATA) / "perft" / "fischer.epd";
+  const std::filesystem::path file = std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft" / "fischer.epd";
   if (!std::filesystem::exists(file)) GTEST_SKIP() << "no shared perft data at " << file;
   std::size_t with_rights = 0;
   for (const std::string& fen : suite_fens(file)) {

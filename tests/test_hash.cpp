@@ -11,6 +11,7 @@
 #include "perft/driver.hpp"
 #include "perftkit/perft.hpp"
 #include "notation/suite.hpp"
+#include "test_paths.hpp"
 
 namespace perftkit {
 namespace {
@@ -143,7 +144,7 @@ TEST(HashedPerft, IndependentSeedsGiveTheSameCount) {
 
 // The shared suites at small depth, with a table small enough to thrash.
 TEST(HashedPerft, SharedSuitesMatchWithThrashingTable) {
-  const std::filesystem::path dir = std::filesystem::path(PERFTKIT_SHARED_DATA) / "perft";
+  const std::filesystem::path dir = std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft";
   if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no shared data at " << dir;
   PerftTable table(32 << 10);
   const KeySet keys(3);

@@ -12,12 +12,13 @@
 #include "notation/pgn_game.hpp"
 #include "notation/pgn_lexer.hpp"
 #include "notation/pgn_split.hpp"
+#include "test_paths.hpp"
 
 namespace perftkit {
 namespace {
 
 std::string test_file(const char* name) {
-  std::ifstream in(std::string(PERFTKIT_TEST_DATA) + "/" + name, std::ios::binary);
+  std::ifstream in(std::string(perftkit::test_paths::test_data_dir()) + "/" + name, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();
   return text.str();

@@ -24,6 +24,7 @@
 #include "pipeline/functors.hpp"
 #include "notation/suite.hpp"
 #include "suite_ci_depth.hpp"
+#include "test_paths.hpp"
 
 namespace perftkit {
 namespace {
@@ -68,7 +69,7 @@ INSTANTIATE_TEST_SUITE_P(Omp, PipelineSharedSuite,
 // Every listed depth of the smaller suites (hours on two cores): `ctest -L slow`.
 TEST(PipelineSuites, FullDepth) {
   if (!std::getenv("PERFTKIT_FULL_DEPTH")) GTEST_SKIP() << "set PERFTKIT_FULL_DEPTH=1 to run every depth";
-  const std::filesystem::path dir = std::filesystem::path(PERFTKIT_SHARED_DATA) / "perft";
+  const std::filesystem::path dir = std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft";
   if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no shared perft data at " << dir;
   for (const char* name : {"standard.epd", "tricky.perft", "perft-ferdy-double-checks.epd", "perft.epd"}) {
     const SuiteFileResult suite = read_suite(dir / name, name);

@@ -15,6 +15,7 @@
 #include "perftkit/perft.hpp"
 #include "pipeline/pipeline.hpp"
 #include "notation/suite.hpp"
+#include "test_paths.hpp"
 
 namespace perftkit {
 namespace {
@@ -193,7 +194,7 @@ TEST(PipelineCuda, StatisticsMatchTheOmpSystem) {
 // The shared suites at the CI depths of the OpenMP test, on the GPU.
 TEST(PipelineCuda, SharedSuitesMatchPublishedCounts) {
   PERFTKIT_REQUIRE_DEVICE();
-  const std::filesystem::path dir = std::filesystem::path(PERFTKIT_SHARED_DATA) / "perft";
+  const std::filesystem::path dir = std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft";
   if (!std::filesystem::exists(dir)) GTEST_SKIP() << "no shared perft data at " << dir;
   PipelineOptions options = on_gpu();
   options.host_plies = 1;

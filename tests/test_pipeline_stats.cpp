@@ -23,6 +23,7 @@
 #include "pipeline/functors.hpp"
 #include "pipeline/stats_totals.hpp"
 #include "notation/suite.hpp"
+#include "test_paths.hpp"
 
 namespace perftkit {
 namespace {
@@ -244,7 +245,7 @@ TEST(PipelineStats, TotalsAreExactBeyondSixtyFourBits) {
 
 // Every case of the standard suite at its first listed depth (2 or more) of at most 20000 nodes.
 TEST(PipelineStats, StandardSuiteMatchesTheCpuCore) {
-  const std::filesystem::path path = std::filesystem::path(PERFTKIT_SHARED_DATA) / "perft" / "standard.epd";
+  const std::filesystem::path path = std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft" / "standard.epd";
   if (!std::filesystem::exists(path)) GTEST_SKIP() << "no shared perft data at " << path;
   const SuiteFileResult suite = read_suite(path, "standard.epd");
   ASSERT_TRUE(suite) << suite.error;

@@ -25,6 +25,7 @@
 #include "pipeline/stats_totals.hpp"
 #include "notation/suite.hpp"
 #include "notation/uci.hpp"
+#include "test_paths.hpp"
 
 namespace perftkit {
 namespace {
@@ -280,7 +281,7 @@ TEST(StatsReference, StandardPositionsAtSmallDepths) {
 }
 
 std::filesystem::path shared_perft_file(const char* name) {
-  return std::filesystem::path(PERFTKIT_SHARED_DATA) / "perft" / name;
+  return std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft" / name;
 }
 
 // Every `stride`-th case of a shared suite, at the deepest listed depth with at most
@@ -558,7 +559,7 @@ TEST(StatsDriver, MultiplicityProductsAreExact) {
 // ---- the command line -----------------------------------------------------------------------
 
 std::string run_stdout(const std::string& args) {
-  const std::string command = std::string(PERFTKIT_BINARY) + " " + args + " 2>/dev/null";
+  const std::string command = std::string(perftkit::test_paths::perftkit_binary()) + " " + args + " 2>/dev/null";
   std::string out;
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return out;

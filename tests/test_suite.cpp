@@ -11,6 +11,7 @@
 #include "notation/fen.hpp"
 #include "notation/suite.hpp"
 #include "cli/verify_command.hpp"
+#include "test_paths.hpp"
 
 namespace perftkit {
 namespace {
@@ -210,11 +211,11 @@ TEST(SuiteParse, UnreadableFileIsAnErrorValue) {
 const char* const REFERENCE_SUITES[] = {"standard.epd", "perft.epd",    "perft-ferdy-double-checks.epd",
                                         "tricky.perft", "random.perft", "fischer.epd"};
 
-std::filesystem::path shared_perft_dir() { return std::filesystem::path(PERFTKIT_SHARED_DATA) / "perft"; }
+std::filesystem::path shared_perft_dir() { return std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft"; }
 
 #define SKIP_WITHOUT_SHARED_DATA()                        \
   if (!std::filesystem::is_directory(shared_perft_dir())) \
-  GTEST_SKIP() << "reference data not found at " << shared_perft_dir().string() << " (set PERFTKIT_SHARED_DATA)"
+  GTEST_SKIP() << "reference data not found at " << shared_perft_dir().string() << " (set the CMake cache variable PERFTKIT_SHARED_DATA)"
 
 // The suite in ../shared/data/perft/<name>, with no malformed line.
 Suite shared_suite(const std::string& name) {
@@ -277,7 +278,7 @@ TEST(SuiteFiles, EveryPositionParses) {
 
 // ---- perftkit verify ---------------------------------------------------------------------
 
-std::string test_data(const char* name) { return (std::filesystem::path(PERFTKIT_TEST_DATA) / name).string(); }
+std::string test_data(const char* name) { return (std::filesystem::path(perftkit::test_paths::test_data_dir()) / name).string(); }
 
 struct VerifyRun {
   int exit_code = -1;

@@ -11,6 +11,7 @@
 
 #include "cli_runner.hpp"
 #include "scratch_dir.hpp"
+#include "test_paths.hpp"
 
 namespace {
 
@@ -162,7 +163,7 @@ TEST(WorkDirCli, ConcurrentWorkersCountEachShardOnce) {
   const ScratchDir dir("concurrent");
   const std::string work = dir / "run";
   ASSERT_EQ(run("perft --depth 6 --shards 64 --work-dir " + work + " --prepare").exit_code, 0);
-  const std::string worker = std::string(PERFTKIT_BINARY) + " work " + work + " --threads 1 --hash 8";
+  const std::string worker = std::string(perftkit::test_paths::perftkit_binary()) + " work " + work + " --threads 1 --hash 8";
   const CommandResult both = perftkit::testing_support::run_shell(worker + " & " + worker + " & wait");
   std::size_t counted = 0;
   const std::regex tally("counted ([0-9]+) shards");

@@ -6,6 +6,7 @@
 
 #include "cli_runner.hpp"
 #include "scratch_dir.hpp"
+#include "test_paths.hpp"
 
 namespace {
 
@@ -30,7 +31,7 @@ TEST(WorkDirMpi, TwoRanksCountStartPositionPerft7) {
 #else
   const ScratchDir dir("mpi");
   const std::string work = dir / "run";
-  const auto r = perftkit::testing_support::run_shell(launcher() + " -np 2 " + PERFTKIT_BINARY +
+  const auto r = perftkit::testing_support::run_shell(launcher() + " -np 2 " + perftkit::test_paths::perftkit_binary() +
                                                       " perft --depth 7 --shards 128 --threads 1 --hash 64 --work-dir " +
                                                       work);
   EXPECT_EQ(r.exit_code, 0) << r.output;
