@@ -19,6 +19,11 @@ inline constexpr const char* POSITION4_MIRRORED = "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/N
 inline constexpr const char* POSITION5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
 inline constexpr const char* POSITION6 = "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
 
+// An invented position (28 white queens) with 263 legal moves, more than a move or child
+// buffer holds (MAX_LEGAL_MOVES). perft 1-3: 263, 1419, 345103, from python-chess 1.11
+// (Stockfish 15.1 cannot list more than 256 moves).
+inline constexpr const char* MANY_MOVES = "kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
+
 // A published count: perft(fen, depth) = nodes; name labels a parameterised test.
 struct PublishedCount {
   const char* name;

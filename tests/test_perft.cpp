@@ -7,6 +7,7 @@
 #include "pipeline/frontier.hpp"
 #include "perft/driver.hpp"
 #include "perftkit/perft.hpp"
+#include "standard_positions.hpp"
 
 namespace perftkit {
 namespace {
@@ -69,13 +70,9 @@ TEST(Perft, DepthZeroIsOneNode) {
   EXPECT_EQ(perft(start_position(), 0), 1u);
 }
 
-// An invented position (28 white queens) with 263 legal moves: more than the host's
-// child buffer holds (MAX_LEGAL_MOVES), so the buffer must be counted and reused. Counts
-// from python-chess 1.11 (Stockfish 15.1 cannot list more than 256 moves).
-inline constexpr const char* MANY_MOVES_FEN = "kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
-
+// More moves than the host's child buffer holds: the buffer must be counted and reused.
 TEST(Perft, MoreLegalMovesThanTheChildBufferHolds) {
-  const Position pos = parse_fen(MANY_MOVES_FEN)->position;
+  const Position pos = parse_fen(test_positions::MANY_MOVES)->position;
   EXPECT_GT(263, MAX_LEGAL_MOVES);
   EXPECT_EQ(perft(pos, 1), 263u);
   EXPECT_EQ(perft(pos, 2), 1419u);

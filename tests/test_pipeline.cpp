@@ -282,10 +282,20 @@ TEST(PipelineFunctors, WideArithmetic) {
 }
 
 TEST(PipelineFunctors, LeafPerftMatchesTheCore) {
-  for (const char* fen : {"startpos", KIWIPETE, POSITION3, POSITION4, POSITION5}) {
+  for (const char* fen : {"startpos", KIWIPETE, POSITION3, POSITION4, POSITION5, MANY_MOVES}) {
     const Position pos = position_from_fen(fen);
     for (int depth = 0; depth <= 2; ++depth) EXPECT_EQ(pipeline::leaf_perft(pos, depth), perft(pos, depth)) << fen;
   }
+}
+
+// 263 moves: the leaf kernels' move list is filled twice, and so is a parent's child slots.
+TEST(PipelineFunctors, MoreMovesThanOneMoveListHolds) {
+  const Position pos = position_from_fen(MANY_MOVES);
+  EXPECT_EQ(pipeline::leaf_perft(pos, 1), 263u);
+  EXPECT_EQ(pipeline::leaf_perft(pos, 2), 1419u);
+  PipelineOptions options;
+  options.host_frontier = 1;  // the root goes to the levels, which write its 263 children
+  EXPECT_EQ(str(pipeline_perft(pos, 3, false, options).nodes), "345103");
 }
 
 // Positions that differ only in their clocks have the same tree and merge; anything else

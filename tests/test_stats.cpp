@@ -280,6 +280,47 @@ TEST(StatsReference, StandardPositionsAtSmallDepths) {
     for (int depth = 0; depth <= 3; ++depth) expect_consistent(position_from_fen(fen), depth, fen);
 }
 
+// The last ply with its leaves listed and played after the generator (the device's form)
+// and played at once (the host's): every counter equal, with shortcuts on and off.
+LeafStats last_ply_of(const Position& pos, bool listed, bool shortcuts) {
+  LeafStats s{};
+  if (pos.side_to_move == WHITE) {
+    if (listed) last_ply_stats<WHITE, true>(pos, s, shortcuts);
+    else last_ply_stats<WHITE, false>(pos, s, shortcuts);
+  } else {
+    if (listed) last_ply_stats<BLACK, true>(pos, s, shortcuts);
+    else last_ply_stats<BLACK, false>(pos, s, shortcuts);
+  }
+  return s;
+}
+
+TEST(StatsReference, ListedLeavesCountAsLeavesPlayedAtOnce) {
+  std::size_t compared = 0;
+  for (const char* fen : {START_FEN.data(), KIWIPETE, POSITION3, POSITION4, POSITION4_MIRRORED, POSITION5, POSITION6,
+                          MANY_MOVES}) {
+    const Position root = position_from_fen(fen);
+    std::vector<Position> positions{root};
+    for_each_legal_move(root, [&](const Position& child, Move) { positions.push_back(child); });
+    for (const Position& pos : positions)
+      for (const bool shortcuts : {true, false}) {
+        const LeafStats listed = last_ply_of(pos, true, shortcuts), at_once = last_ply_of(pos, false, shortcuts);
+        EXPECT_EQ(describe(totals_of(listed)), describe(totals_of(at_once))) << fen;
+        ++compared;
+      }
+  }
+  EXPECT_GT(compared, 400u);
+}
+
+// 263 moves, each a leaf to classify with shortcuts off: the list of leaves fills twice.
+TEST(StatsReference, MoreLeavesThanOneMoveListHolds) {
+  for (int depth = 1; depth <= 2; ++depth) expect_consistent(position_from_fen(MANY_MOVES), depth, "MANY_MOVES");
+  const LeafStats listed = last_ply_of(position_from_fen(MANY_MOVES), true, false);
+  EXPECT_EQ(listed[NODES], 263u);
+  LeafStats reference{};
+  reference_stats(position_from_fen(MANY_MOVES), 1, reference);
+  EXPECT_EQ(describe(totals_of(listed)), describe(totals_of(reference)));
+}
+
 std::filesystem::path shared_perft_file(const char* name) {
   return std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft" / name;
 }

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "perftkit/move_list.hpp"
 #include "perftkit/movegen.hpp"
 #include "perftkit/position_key.hpp"
 #include "perftkit/stats.hpp"
@@ -37,34 +38,33 @@ struct GenerateChildren {
   std::uint64_t* child_multiplicities;
 
   PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const {
+    if (!child_multiplicities && offsets[i + 1] == offsets[i]) return;
+    const Position parent = positions[i];  // in registers: the children written below cannot alias it
+    if (parent.side_to_move == WHITE) write_children<WHITE>(parent, i);
+    else write_children<BLACK>(parent, i);
+  }
+
+  template <Color Us>
+  PERFTKIT_HD_INLINE void write_children(const Position& parent, std::uint64_t i) const {
     std::uint64_t k = offsets[i] - base;
-    if (!child_multiplicities) {
-      if (offsets[i + 1] == offsets[i]) return;
-      for_each_legal_move(positions[i], [&](const Position& child, Move) { children[k++] = child; });
-      return;
-    }
-    const std::uint64_t m = multiplicities[i];
-    for_each_legal_move(positions[i], [&](const Position& child, Move) {
-      children[k] = child;
-      child_multiplicities[k] = m;
+    const std::uint64_t m = child_multiplicities ? multiplicities[i] : 0;
+    for_each_listed_move<Us>(parent, [&](Move move) {
+      children[k] = make_move<Us>(parent, move);
+      if (child_multiplicities) child_multiplicities[k] = m;
       ++k;
     });
   }
 };
 
-template <Color Us>
-PERFTKIT_HD_INLINE std::uint64_t perft2(const Position& pos) {
-  std::uint64_t nodes = 0;
-  for_each_legal_move<Us>(pos, [&](const Position& child, Move) { nodes += count_moves<~Us>(child); });
-  return nodes;
-}
-
 // perft(pos, remaining) for remaining 0..2, without recursion (no call stack on the GPU):
-// the last ply is bulk-counted.
-PERFTKIT_HD_INLINE std::uint64_t leaf_perft(const Position& pos, int remaining) {
+// the last ply is bulk-counted, for the position itself or for each of its listed children,
+// through one counter.
+PERFTKIT_HD_INLINE std::uint64_t leaf_perft(const Position& given, int remaining) {
   if (remaining <= 0) return 1;
-  if (remaining == 1) return count_moves(pos);
-  return pos.side_to_move == WHITE ? perft2<WHITE>(pos) : perft2<BLACK>(pos);
+  const Position pos = given;  // in registers, read once
+  std::uint64_t nodes = 0;
+  for_each_child_or_self(pos, remaining == 2, [&](const Position& last) { nodes += count_moves(last); });
+  return nodes;
 }
 
 // counts[i] = perft(positions[i], remaining), remaining 0..2.
@@ -77,10 +77,14 @@ struct LeafCount {
 };
 
 // perft_stats(pos, remaining) for remaining 0..2, without recursion (as leaf_perft).
-PERFTKIT_HD_INLINE LeafStats leaf_stats(const Position& pos, int remaining) {
+PERFTKIT_HD_INLINE LeafStats leaf_stats(const Position& given, int remaining) {
   LeafStats stats{};
-  if (pos.side_to_move == WHITE) shallow_perft_stats<WHITE>(pos, remaining, stats, true);
-  else shallow_perft_stats<BLACK>(pos, remaining, stats, true);
+  if (remaining <= 0) {
+    ++stats[NODES];
+    return stats;
+  }
+  const Position pos = given;  // in registers, read once
+  for_each_child_or_self(pos, remaining == 2, [&](const Position& last) { last_ply_stats(last, stats, true); });
   return stats;
 }
 
@@ -93,13 +97,31 @@ struct LeafStatsCount {
   PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const { stats[i] = leaf_stats(positions[i], remaining); }
 };
 
-// multiplicities[i] x stats[i][field], exact in 128 bits.
-struct WeightedStat {
+// Every counter of the leaf statistics, each an exact 128-bit sum: what one reduction pass
+// over a level's leaves carries.
+struct StatsSum128 {
+  Sum128 count[STAT_FIELD_NB];
+};
+
+struct StatsSum128Plus {
+  PERFTKIT_HD StatsSum128 operator()(const StatsSum128& a, const StatsSum128& b) const {
+    StatsSum128 sum;
+    for (int f = 0; f < STAT_FIELD_NB; ++f) sum.count[f] = Sum128Plus{}(a.count[f], b.count[f]);
+    return sum;
+  }
+};
+
+// multiplicities[i] x stats[i], every counter, exact in 128 bits.
+struct WeightedStats {
   const std::uint64_t* multiplicities;
   const LeafStats* stats;
-  StatField field;
 
-  PERFTKIT_HD Sum128 operator()(std::uint64_t i) const { return wide_product(multiplicities[i], stats[i].count[field]); }
+  PERFTKIT_HD StatsSum128 operator()(std::uint64_t i) const {
+    const std::uint64_t m = multiplicities[i];
+    StatsSum128 weighted;
+    for (int f = 0; f < STAT_FIELD_NB; ++f) weighted.count[f] = wide_product(m, stats[i].count[f]);
+    return weighted;
+  }
 };
 
 // multiplicities[i] x counts[i], exact in 128 bits.

@@ -43,18 +43,21 @@ struct CountMissChildren {
   }
 };
 
-// The unknown counts of two-ply leaves, counted and stored.
+// The unknown counts of leaves `remaining` (1..2) plies above the last, counted and stored.
+// (The depth is a run-time value, as in LeafCount: ptxas then allocates the counter's
+// registers as it does there, without spills.)
 struct CountLeafMisses {
   const Position* positions;
   std::uint64_t* counts;
   SubtreeTableView table;
   KeySet keys;
+  int remaining;
 
   PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const {
     if (counts[i] != UNKNOWN_COUNT) return;
-    const std::uint64_t count = leaf_perft(positions[i], 2);
+    const std::uint64_t count = leaf_perft(positions[i], remaining);
     counts[i] = count;
-    table.store(position_key(positions[i], keys), 2, count);
+    table.store(position_key(positions[i], keys), remaining, count);
   }
 };
 

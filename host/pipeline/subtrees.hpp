@@ -66,7 +66,7 @@ class SubtreePipeline {
     counters_.table_probes += n;
     counters_.table_hits += n - misses;
     if (remaining == 2) {
-      if (misses) system_.for_each_index(n, CountLeafMisses{positions, counts, table_, table_keys_});
+      if (misses) system_.for_each_index(n, CountLeafMisses{positions, counts, table_, table_keys_, remaining});
       counters_.leaf_nodes += misses;
     } else {
       count_misses(positions, counts, n, remaining);

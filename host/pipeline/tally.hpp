@@ -52,15 +52,19 @@ struct LeafTally<CountStats> {
   static ClockHorizon clock_horizon(int remaining) { return stats_clock_horizon(remaining); }
 
   // Sum of multiplicities[i] x the leaf statistics of positions[i] below remaining (1..2)
-  // plies, each counter reduced on its own.
+  // plies, every counter in one reduction pass.
   template <typename System>
   static StatsTotals count(const System& system, Arena& arena, const Position* positions,
                            const std::uint64_t* multiplicities, std::uint64_t n, int remaining) {
     LeafStats* stats = arena.push<LeafStats>(n);
     system.for_each_index(n, LeafStatsCount{positions, stats, remaining});
+    const StatsSum128 sum = system.run(arena, n, [&](auto policy) {
+      return thrust::transform_reduce(policy, thrust::counting_iterator<std::uint64_t>(0),
+                                      thrust::counting_iterator<std::uint64_t>(n), WeightedStats{multiplicities, stats},
+                                      StatsSum128{}, StatsSum128Plus{});
+    });
     StatsTotals totals;
-    for (int f = 0; f < STAT_FIELD_NB; ++f)
-      totals.count[f] = weighted_sum(system, arena, n, WeightedStat{multiplicities, stats, StatField(f)});
+    for (int f = 0; f < STAT_FIELD_NB; ++f) totals.count[f] = sum.count[f].value();
     return totals;
   }
 };

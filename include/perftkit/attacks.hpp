@@ -115,26 +115,37 @@ PERFTKIT_HD_INLINE const AttackTables& attack_tables() {
 #endif
 }
 
+// One entry of the attack tables. The device reads them through the read-only data cache
+// (they never change during a kernel); the host reads them plainly.
+template <typename T>
+PERFTKIT_HD_INLINE T read_table(const T& entry) {
+#if PERFTKIT_DEVICE_PASS
+  return __ldg(&entry);
+#else
+  return entry;
+#endif
+}
+
 PERFTKIT_HD_INLINE Bitboard slider_lookup(const SliderEntry& e, Bitboard occ) {
 #if PERFTKIT_HAS_PEXT
   return attack_tables().slider[e.offset + pext(occ, e.mask)];
-#elif PERFTKIT_DEVICE_PASS
-  return __ldg(&attack_tables().slider[e.offset + (((occ & e.mask) * e.magic) >> e.shift)]);
 #else
-  return attack_tables().slider[e.offset + (((occ & e.mask) * e.magic) >> e.shift)];
+  const std::uint32_t index = read_table(e.offset) +
+                              std::uint32_t(((occ & read_table(e.mask)) * read_table(e.magic)) >> read_table(e.shift));
+  return read_table(attack_tables().slider[index]);
 #endif
 }
 
 PERFTKIT_HD_INLINE Bitboard rook_attacks(Square s, Bitboard occ) { return slider_lookup(attack_tables().rook[s], occ); }
 PERFTKIT_HD_INLINE Bitboard bishop_attacks(Square s, Bitboard occ) { return slider_lookup(attack_tables().bishop[s], occ); }
 PERFTKIT_HD_INLINE Bitboard queen_attacks(Square s, Bitboard occ) { return rook_attacks(s, occ) | bishop_attacks(s, occ); }
-PERFTKIT_HD_INLINE Bitboard rook_rays(Square s) { return attack_tables().rook_rays[s]; }
-PERFTKIT_HD_INLINE Bitboard bishop_rays(Square s) { return attack_tables().bishop_rays[s]; }
-PERFTKIT_HD_INLINE Bitboard knight_attacks(Square s) { return attack_tables().knight[s]; }
-PERFTKIT_HD_INLINE Bitboard king_attacks(Square s) { return attack_tables().king[s]; }
-PERFTKIT_HD_INLINE Bitboard pawn_attacks(Color c, Square s) { return attack_tables().pawn[c][s]; }
-PERFTKIT_HD_INLINE Bitboard between_bb(Square a, Square b) { return attack_tables().between[a][b]; }
-PERFTKIT_HD_INLINE Bitboard line_bb(Square a, Square b) { return attack_tables().line[a][b]; }
+PERFTKIT_HD_INLINE Bitboard rook_rays(Square s) { return read_table(attack_tables().rook_rays[s]); }
+PERFTKIT_HD_INLINE Bitboard bishop_rays(Square s) { return read_table(attack_tables().bishop_rays[s]); }
+PERFTKIT_HD_INLINE Bitboard knight_attacks(Square s) { return read_table(attack_tables().knight[s]); }
+PERFTKIT_HD_INLINE Bitboard king_attacks(Square s) { return read_table(attack_tables().king[s]); }
+PERFTKIT_HD_INLINE Bitboard pawn_attacks(Color c, Square s) { return read_table(attack_tables().pawn[c][s]); }
+PERFTKIT_HD_INLINE Bitboard between_bb(Square a, Square b) { return read_table(attack_tables().between[a][b]); }
+PERFTKIT_HD_INLINE Bitboard line_bb(Square a, Square b) { return read_table(attack_tables().line[a][b]); }
 PERFTKIT_HD_INLINE bool aligned(Square a, Square b, Square c) { return (line_bb(a, b) & square_bb(c)) != 0; }
 
 }  // namespace perftkit

@@ -1,15 +1,16 @@
 // Detailed perft statistics: counters over the moves into leaf positions (captures, en
 // passant, castles, promotions, checks of each kind, mates) and draw statistics of the leaf
 // positions (stalemate, dead material, the 50- and 75-move clocks). The last ply is generated
-// by generate_legal() into a StatsSink, which counts each batch of moves by kind, plays the
-// moves (make_* of position.hpp) and classifies the children; interior plies are walked as
-// in perft().
+// by generate_legal() into a StatsSink, which counts each batch of moves by kind and lists
+// the moves whose leaves need a look; those are then played (make_move) and classified in one
+// loop. Interior plies are walked as in perft().
 #pragma once
 
 #include <initializer_list>
 #include <type_traits>
 
 #include "perftkit/material.hpp"
+#include "perftkit/move_list.hpp"
 #include "perftkit/movegen.hpp"
 
 namespace perftkit {
@@ -144,45 +145,69 @@ PERFTKIT_HD_CALLED void classify_leaf(const Position& child, Square moved_to, co
                                       LeafStats& stats) {
   const Square ksq = child.king_square(Them);
   const Bitboard checkers = attackers<~Them>(child, ksq, child.occupied());
+  // Mate or stalemate: one search for a reply serves both (one generator in the code).
+  const bool no_reply = (checkers || !filter.them_keeps_a_move) && !has_legal_move<Them>(child);
   if (checkers) {
     const bool double_check = more_than_one(checkers);
     const bool discovered = !double_check && !(checkers & square_bb(moved_to));
-    const bool mate = !has_legal_move<Them>(child);
     ++stats[CHECKS];
     stats[DOUBLE_CHECKS] += double_check;
     stats[DISCOVERED_CHECKS] += discovered;
-    stats[CHECKMATES] += mate;
-    stats[DOUBLE_CHECKMATES] += double_check && mate;
-    stats[DISCOVERED_CHECKMATES] += discovered && mate;
-  } else if (!filter.them_keeps_a_move) {
-    stats[STALEMATES] += !has_legal_move<Them>(child);
+    stats[CHECKMATES] += no_reply;
+    stats[DOUBLE_CHECKMATES] += double_check && no_reply;
+    stats[DISCOVERED_CHECKMATES] += discovered && no_reply;
+  } else {
+    stats[STALEMATES] += no_reply;
   }
   if (filter.may_be_drawn) classify_draws(child, stats);
 }
 
+// Where the last ply's leaves are played: listed during generation and played in one loop
+// after it (the device, where everything inlines: the classification is then compiled once,
+// not in every batch of the generator), or at once in the batch that found them (the host,
+// where classify_leaf is a call and the batch stays small). Both count the same; the tests
+// run both on the host.
+inline constexpr bool LIST_LEAVES = PERFTKIT_DEVICE_PASS != 0;
+
 // The last ply: counts every legal move of Us by kind, a batch at a time, and plays and
-// classifies each move that the parent's LeafFilter cannot rule out.
-template <Color Us>
+// classifies each move whose leaf the parent's LeafFilter cannot rule out. ListLeaves: the
+// moves are listed first (MoveListSink's windows: those numbered first, first + 1, ...), and
+// classify_listed() plays them.
+template <Color Us, bool ListLeaves = LIST_LEAVES>
 struct StatsSink {
   const Position& pos;
   LeafFilter filter;
-  LeafStats stats{};  // kept in the sink, apart from the position, so stores do not alias it
+  LeafStats stats{};        // kept in the sink, apart from the position, so stores do not alias it
+  MoveListSink leaves;      // ListLeaves: the moves whose leaves are to be played
+  bool count_kinds = true;  // false on a later window: the move kinds are counted already
 
-  PERFTKIT_HD_INLINE StatsSink(const Position& parent, bool shortcuts)
-      : pos(parent), filter(leaf_filter<Us>(parent, shortcuts)) {}
+  PERFTKIT_HD_INLINE StatsSink(const Position& parent, bool shortcuts, Move* leaf_moves)
+      : pos(parent), filter(leaf_filter<Us>(parent, shortcuts)), leaves{leaf_moves} {}
 
-  PERFTKIT_HD_INLINE void leaf(const Position& child, Square moved_to) {
-    classify_leaf<~Us>(child, moved_to, filter, stats);
+  // The square of the piece that moved, once it has: the rook, for castling.
+  PERFTKIT_HD_INLINE static Square moved_to(Move m) {
+    return m.type() == CASTLING ? castling_rook_to(Us, m.to() > m.from() ? KING_SIDE : QUEEN_SIDE) : m.to();
+  }
+  // The leaf of move m: listed, or played and classified now.
+  PERFTKIT_HD_INLINE void leaf(Move m) {
+    if constexpr (ListLeaves) leaves.add(m);
+    else classify_leaf<~Us>(make_move<Us>(pos, m), moved_to(m), filter, stats);
   }
 
   template <PieceType Pt>
   PERFTKIT_HD_INLINE void piece_moves(Square from, Bitboard targets) {
-    stats[NODES] += popcount(targets);
-    stats[CAPTURES] += popcount(targets & pos.by_color[~Us]);
+    if (count_kinds) {
+      stats[NODES] += popcount(targets);
+      stats[CAPTURES] += popcount(targets & pos.by_color[~Us]);
+    }
     Bitboard suspects = filter.suspects<Pt>(from, targets);
-    while (suspects) {
-      const Square to = pop_lsb(suspects);
-      leaf(make_piece_move<Us, Pt>(pos, from, to), to);
+    if constexpr (ListLeaves) {
+      leaves.template piece_moves<Pt>(from, suspects);
+    } else {
+      while (suspects) {
+        const Square to = pop_lsb(suspects);
+        classify_leaf<~Us>(make_piece_move<Us, Pt>(pos, from, to), to, filter, stats);
+      }
     }
   }
 
@@ -190,49 +215,85 @@ struct StatsSink {
   PERFTKIT_HD_INLINE void pawn_moves(Bitboard targets) {
     constexpr bool PROMOTING = Kind == PawnBatch::PROMOTION;
     constexpr bool CAPTURING = Kind == PawnBatch::CAPTURE || (PROMOTING && Offset != PAWN_PUSH<Us>);
-    const std::uint64_t moves = std::uint64_t((PROMOTING ? 4 : 1) * popcount(targets));
-    stats[NODES] += moves;
-    if constexpr (CAPTURING) stats[CAPTURES] += moves;
-    if constexpr (PROMOTING) stats[PROMOTIONS] += moves;
+    if (count_kinds) {
+      const std::uint64_t moves = std::uint64_t((PROMOTING ? 4 : 1) * popcount(targets));
+      stats[NODES] += moves;
+      if constexpr (CAPTURING) stats[CAPTURES] += moves;
+      if constexpr (PROMOTING) stats[PROMOTIONS] += moves;
+    }
     Bitboard suspects = PROMOTING ? targets : filter.pawn_suspects<Offset>(targets);
-    while (suspects) {
-      const Square to = pop_lsb(suspects);
-      const Square from = Square(to - Offset);
-      if constexpr (PROMOTING) {
-        for (PieceType promo : {QUEEN, ROOK, BISHOP, KNIGHT}) leaf(make_promotion<Us>(pos, from, to, promo), to);
-      } else {
-        leaf(make_pawn_move<Us>(pos, from, to), to);
+    if constexpr (ListLeaves) {
+      leaves.template pawn_moves<Kind, Offset>(suspects);
+    } else {
+      while (suspects) {
+        const Square to = pop_lsb(suspects);
+        const Square from = Square(to - Offset);
+        if constexpr (PROMOTING) {
+          for (PieceType promo : {QUEEN, ROOK, BISHOP, KNIGHT})
+            classify_leaf<~Us>(make_promotion<Us>(pos, from, to, promo), to, filter, stats);
+        } else {
+          classify_leaf<~Us>(make_pawn_move<Us>(pos, from, to), to, filter, stats);
+        }
       }
     }
   }
 
   PERFTKIT_HD_INLINE void en_passant(Square from, Square to) {
-    ++stats[NODES];
-    ++stats[CAPTURES];
-    ++stats[EN_PASSANT_CAPTURES];
-    leaf(make_en_passant<Us>(pos, from, to), to);
+    if (count_kinds) {
+      ++stats[NODES];
+      ++stats[CAPTURES];
+      ++stats[EN_PASSANT_CAPTURES];
+    }
+    leaf(Move::make<EN_PASSANT>(from, to));
   }
 
   PERFTKIT_HD_INLINE void castling(Square king, Square rook) {
-    ++stats[NODES];
-    ++stats[CASTLES];
-    const CastlingSide side = rook > king ? KING_SIDE : QUEEN_SIDE;
-    leaf(make_castling<Us>(pos, king, rook), castling_rook_to(Us, side));
+    if (count_kinds) {
+      ++stats[NODES];
+      ++stats[CASTLES];
+    }
+    leaf(Move::make<CASTLING>(king, rook));
+  }
+
+  // Plays and classifies the listed leaves of the current window; true when a further
+  // window remains (the generator must run again, counting no kinds).
+  PERFTKIT_HD_INLINE bool classify_listed() {
+    if constexpr (!ListLeaves) return false;
+    const int listed = leaves.total - leaves.first;
+    const int end = listed < MAX_LEGAL_MOVES ? listed : MAX_LEGAL_MOVES;
+    for (int i = 0; i < end; ++i) {
+      const Move m = leaves.moves[i];
+      classify_leaf<~Us>(make_move<Us>(pos, m), moved_to(m), filter, stats);
+    }
+    if (listed <= MAX_LEGAL_MOVES) return false;
+    leaves.first += MAX_LEGAL_MOVES;
+    leaves.total = 0;
+    count_kinds = false;
+    return true;
   }
 };
 
 // The last ply below pos: adds the statistics of every move of Us and its leaf to stats.
-template <Color Us>
+template <Color Us, bool ListLeaves = LIST_LEAVES>
 PERFTKIT_HD_CALLED void last_ply_stats(const Position& pos, LeafStats& stats, bool shortcuts) {
-  StatsSink<Us> sink(pos, shortcuts);
-  generate_legal<Us>(pos, sink);
+  Move leaf_moves[ListLeaves ? MAX_LEGAL_MOVES : 1];
+  StatsSink<Us, ListLeaves> sink(pos, shortcuts, leaf_moves);
+  do generate_legal<Us>(pos, sink);
+  while (sink.classify_listed());
   stats += sink.stats;
 }
 
-// The last two plies below pos, without recursion (device code has no stack to spare).
+// The last ply below pos, for the side to move.
+PERFTKIT_HD_INLINE void last_ply_stats(const Position& pos, LeafStats& stats, bool shortcuts) {
+  if (pos.side_to_move == WHITE) last_ply_stats<WHITE>(pos, stats, shortcuts);
+  else last_ply_stats<BLACK>(pos, stats, shortcuts);
+}
+
+// The last two plies below pos, without recursion (device code has no stack to spare): the
+// moves of pos are listed, then each child's last ply is counted in one loop.
 template <Color Us>
 PERFTKIT_HD_INLINE void last_two_plies_stats(const Position& pos, LeafStats& stats, bool shortcuts) {
-  for_each_legal_move<Us>(pos, [&](const Position& child, Move) { last_ply_stats<~Us>(child, stats, shortcuts); });
+  for_each_listed_move<Us>(pos, [&](Move m) { last_ply_stats<~Us>(make_move<Us>(pos, m), stats, shortcuts); });
 }
 
 // perft_stats() for depth 0..2, without recursion: what the GPU's last plies run.
@@ -261,35 +322,38 @@ PERFTKIT_HD inline void perft_stats(const Position& pos, int depth, LeafStats& s
   else perft_stats<BLACK>(pos, depth, stats, shortcuts);
 }
 
-// The statistics of the single legal move m of pos (the depth-1 tree below m).
+// The statistics of the single legal move m of pos (the depth-1 tree below m): the move is
+// handed to a StatsSink as a batch of one, as the generator would hand it.
 template <Color Us>
 PERFTKIT_HD_INLINE LeafStats move_stats(const Position& pos, Move m) {
-  StatsSink<Us> sink(pos, false);
+  Move leaf_moves[LIST_LEAVES ? MAX_LEGAL_MOVES : 1];
+  StatsSink<Us> sink(pos, false, leaf_moves);
   const Square from = m.from(), to = m.to();
   const Bitboard to_bb = square_bb(to);
   switch (m.type()) {
-    case EN_PASSANT: sink.en_passant(from, to); return sink.stats;
-    case CASTLING: sink.castling(from, to); return sink.stats;
+    case EN_PASSANT: sink.en_passant(from, to); break;
+    case CASTLING: sink.castling(from, to); break;
     case PROMOTION:
       ++sink.stats[NODES];
       ++sink.stats[PROMOTIONS];
       sink.stats[CAPTURES] += (pos.by_color[~Us] & to_bb) != 0;
-      sink.leaf(make_promotion<Us>(pos, from, to, m.promotion_type()), to);
-      return sink.stats;
-    default: break;
-  }
-  switch (pos.piece_type_on(from)) {
-    case PAWN:
-      ++sink.stats[NODES];
-      sink.stats[CAPTURES] += (pos.by_color[~Us] & to_bb) != 0;
-      sink.leaf(make_pawn_move<Us>(pos, from, to), to);
+      sink.leaf(m);
       break;
-    case KNIGHT: sink.template piece_moves<KNIGHT>(from, to_bb); break;
-    case BISHOP: sink.template piece_moves<BISHOP>(from, to_bb); break;
-    case ROOK: sink.template piece_moves<ROOK>(from, to_bb); break;
-    case QUEEN: sink.template piece_moves<QUEEN>(from, to_bb); break;
-    default: sink.template piece_moves<KING>(from, to_bb); break;
+    default:
+      switch (pos.piece_type_on(from)) {
+        case PAWN:
+          ++sink.stats[NODES];
+          sink.stats[CAPTURES] += (pos.by_color[~Us] & to_bb) != 0;
+          sink.leaf(m);
+          break;
+        case KNIGHT: sink.template piece_moves<KNIGHT>(from, to_bb); break;
+        case BISHOP: sink.template piece_moves<BISHOP>(from, to_bb); break;
+        case ROOK: sink.template piece_moves<ROOK>(from, to_bb); break;
+        case QUEEN: sink.template piece_moves<QUEEN>(from, to_bb); break;
+        default: sink.template piece_moves<KING>(from, to_bb); break;
+      }
   }
+  sink.classify_listed();
   return sink.stats;
 }
 
