@@ -29,6 +29,10 @@ using Clock = std::chrono::steady_clock;
 
 // Checks expecting fewer nodes never get more than one thread: splitting them costs more than it saves.
 constexpr u128 MIN_SPLIT_NODES = u128(1) << 22;
+// With --backend cuda, a check smaller than this runs on the CPU: each GPU run pays a stream,
+// an allocation and about ten synchronisations, more than the CPU needs for the whole check
+// (a suite such as random.perft at depth 4 would otherwise be some 20,000 GPU runs).
+constexpr u128 MIN_GPU_CHECK_NODES = 10'000'000;
 
 // One (position, depth) comparison.
 struct Check {
@@ -359,7 +363,8 @@ void run_check(const Check& check, unsigned threads, Backend backend, Reporter& 
 
 // Runs the checks on `threads` threads. A check bigger than a quarter of a thread's fair share
 // runs alone on all threads (on the requested backend); the rest run one per thread on the
-// CPU, biggest first. --backend cuda runs every check on the device, one after another.
+// CPU, biggest first. --backend cuda runs every check of MIN_GPU_CHECK_NODES or more on the
+// device, one after another, and the smaller ones on the CPU.
 void run_checks(const std::vector<Check>& checks, unsigned threads, Backend backend, Reporter& reporter) {
   std::vector<const Check*> order;
   u128 total = 0;
@@ -370,7 +375,8 @@ void run_checks(const std::vector<Check>& checks, unsigned threads, Backend back
   std::stable_sort(order.begin(), order.end(),
                    [](const Check* a, const Check* b) { return a->expected > b->expected; });
   const auto big = [&](const Check* c) {
-    return backend == Backend::CUDA || (c->expected >= MIN_SPLIT_NODES && c->expected * 4 * threads > total);
+    if (backend == Backend::CUDA) return c->expected >= MIN_GPU_CHECK_NODES;
+    return c->expected >= MIN_SPLIT_NODES && c->expected * 4 * threads > total;
   };
   const auto first_small = std::find_if_not(order.begin(), order.end(), big);
   for (auto it = order.begin(); it != first_small && !reporter.stopped(); ++it)
@@ -419,7 +425,8 @@ void add_verify_command(CLI::App& app, int& exit_code) {
       ->check(CLI::Range(0, SUITE_MAX_DEPTH));
   cmd->add_option("--max-nodes", options->max_nodes, "Skip a (position, depth) whose expected count exceeds N");
   cmd->add_option("-t,--threads", options->threads, "CPU threads (default: all cores)")->check(CLI::Range(1u, 4096u));
-  cmd->add_option("--backend", options->backend, "auto | cpu | cuda | pipeline")
+  cmd->add_option("--backend", options->backend,
+                  "auto | cpu | cuda | pipeline (cuda: checks under 10M nodes run on the CPU)")
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
       ->default_str("auto");
   cmd->add_flag("--json", options->json, "Write the summary and failures as JSON on stdout");
