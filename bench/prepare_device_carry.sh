@@ -1,26 +1,72 @@
 #!/usr/bin/env bash
-# Prepares the git-ignored files a lent GPU machine needs (it has no network and no
-# libcli11-dev): CLI11's headers, and the perft suites from ../shared/data/perft when present.
-# Run it here, then carry "third_party" with the device run of bench/device_check.sh.
+# Prepares third_party/ (git-ignored), everything a lent GPU machine needs besides the tree:
+# it has no network, no libcli11-dev, no ../shared, and minutes of device time to spend.
+#   third_party/device/perftkit    the device binary, built here: Release, CUDA for sm_90,
+#                                  no -march=native (it runs on the device host's CPU), the
+#                                  CUDA runtime linked statically
+#   third_party/perft-data/        the perft suites (../shared/data/perft)
+#   third_party/positions/         the classify check's positions (../shared/data/positions)
+#   third_party/cli11/include/CLI  CLI11's headers, for a fallback build on the device
+# Then run on the device (one command; `run` with carry ["third_party"]):
+#   bash bench/device_check.sh
+#
+# usage: bench/prepare_device_carry.sh [--binary PATH]
+#   --binary PATH  carry this perftkit instead of building one (the CI dry run carries its
+#                  own build, with the CPU backend)
+# Fails when the folder would exceed the 64 MiB a device run carries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+binary=""
+while (($#)); do
+  case "$1" in
+    --binary) binary=$2; shift 2 ;;
+    *) echo "prepare_device_carry: unknown argument '$1' (usage: [--binary PATH])" >&2; exit 2 ;;
+  esac
+done
+
+CARRY_LIMIT_MB=64
+SHARED=${PERFTKIT_SHARED_DATA:-../shared/data}
 
 cli11_src=${CLI11_INCLUDE:-/usr/include}/CLI
 if [[ ! -f "$cli11_src/CLI.hpp" ]]; then
   echo "prepare_device_carry: no CLI11 headers at $cli11_src (install libcli11-dev or set CLI11_INCLUDE)" >&2
   exit 2
 fi
-rm -rf third_party/cli11/include/CLI
-mkdir -p third_party/cli11/include
+rm -rf third_party/cli11 third_party/perft-data third_party/positions third_party/device
+mkdir -p third_party/cli11/include third_party/device
 cp -r "$cli11_src" third_party/cli11/include/CLI
-echo "prepare_device_carry: CLI11 headers -> third_party/cli11/include/CLI ($(find third_party/cli11/include/CLI -type f | wc -l) files)"
 
-if [[ -d ../shared/data/perft ]]; then
-  rm -rf third_party/perft-data
-  mkdir -p third_party/perft-data
-  cp ../shared/data/perft/* third_party/perft-data/
-  echo "prepare_device_carry: perft suites -> third_party/perft-data ($(find third_party/perft-data -type f | wc -l) files)"
-else
-  echo "prepare_device_carry: ../shared/data/perft absent; device_check.sh will use tests/data"
+for kind in perft positions; do
+  target=third_party/$kind
+  [[ $kind == perft ]] && target=third_party/perft-data
+  if [[ -d "$SHARED/$kind" ]]; then
+    mkdir -p "$target"
+    cp "$SHARED/$kind"/* "$target/"
+  else
+    echo "prepare_device_carry: $SHARED/$kind absent; the checks that need it fall back to tests/data or skip" >&2
+  fi
+done
+
+if [[ -z "$binary" ]]; then
+  build=build/device-carry
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPERFTKIT_BUILD_TESTS=OFF -DPERFTKIT_NATIVE=OFF \
+    -DPERFTKIT_ENABLE_MPI=OFF -DCMAKE_CUDA_ARCHITECTURES=90 > /dev/null
+  grep -q '^CMAKE_CUDA_COMPILER:[A-Z]*=/' "$build/CMakeCache.txt" ||
+    { echo "prepare_device_carry: no nvcc here; a device binary needs the CUDA backend" >&2; exit 2; }
+  cmake --build "$build"
+  binary=$build/perftkit
 fi
-du -sh third_party
+[[ -x "$binary" ]] || { echo "prepare_device_carry: no executable at $binary" >&2; exit 2; }
+cp "$binary" third_party/device/perftkit
+strip third_party/device/perftkit 2> /dev/null || true
+"$binary" --version | head -1 > third_party/device/VERSION
+git rev-parse HEAD > third_party/device/COMMIT 2> /dev/null || echo none > third_party/device/COMMIT
+
+size_mb=$(du -sm third_party | cut -f1)
+echo "prepare_device_carry: third_party holds ${size_mb} MiB:"
+du -sh third_party/* | sed 's/^/  /'
+if ((size_mb >= CARRY_LIMIT_MB)); then
+  echo "prepare_device_carry: ${size_mb} MiB is over the ${CARRY_LIMIT_MB} MiB a device run carries" >&2
+  exit 1
+fi
