@@ -9,8 +9,10 @@
 #include "cli/cli_common.hpp"
 #include "cli/info_command.hpp"
 #include "cli/perft_command.hpp"
+#include "cli/perftree_command.hpp"
 #include "cli/reduce_command.hpp"
 #include "cli/status_command.hpp"
+#include "cli/uci_command.hpp"
 #include "cli/verify_command.hpp"
 #include "cli/work_command.hpp"
 
@@ -31,6 +33,8 @@ int main(int argc, char** argv) {
   perftkit::add_status_command(app, exit_code);
   perftkit::add_reduce_command(app, exit_code);
   perftkit::add_work_command(app, exit_code);
+  perftkit::add_uci_command(app, exit_code);
+  perftkit::add_perftree_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

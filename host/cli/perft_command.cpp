@@ -56,13 +56,9 @@ ParsedPosition root_position(const PerftOptions& opt) {
   const FenResult parsed = parse_fen(opt.fen);
   if (!parsed) throw UsageError("invalid FEN: " + parsed.error);
   ParsedPosition root = *parsed;
-  for (std::size_t i = 0; i < opt.moves.size(); ++i) {
-    const auto move = parse_uci_move(root.position, opt.moves[i]);
-    if (!move)
-      throw UsageError("--moves: move " + std::to_string(i + 1) + " '" + opt.moves[i] + "' is not legal in " +
-                       to_fen(root.position));
-    root.position = make_move(root.position, *move);
-  }
+  if (const auto illegal = play_uci_moves(root.position, split_moves(opt.moves)))
+    throw UsageError("--moves: move " + std::to_string(illegal->number) + " '" + illegal->text + "' is not legal in " +
+                     to_fen(root.position));
   return root;
 }
 
@@ -202,7 +198,8 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal move tree (exact, 128-bit)");
   cmd->add_option("--fen", opt->fen, "Root position: FEN (4-6 fields) or 'startpos'")->capture_default_str();
   cmd->add_option("-d,--depth", opt->depth, "Depth in plies")->required()->check(CLI::Range(0, 64));
-  cmd->add_option("--moves", opt->moves, "UCI moves played from the FEN first (e2e4 e7e5 ...)");
+  cmd->add_option("--moves", opt->moves,
+                  "UCI moves played from the FEN first: e2e4 e7e5 ..., or one argument \"e2e4 e7e5\"");
   cmd->add_flag("--divide", opt->divide, "Print the node count under each root move (Stockfish style)");
   cmd->add_option("-t,--threads", opt->threads, "CPU threads (default: all cores)")->check(CLI::Range(1u, 4096u));
   cmd->add_option("--backend", opt->backend, "auto | cpu | cuda | pipeline (the GPU's pipeline on OpenMP)")

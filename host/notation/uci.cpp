@@ -1,6 +1,7 @@
 #include "notation/uci.hpp"
 
 #include <cctype>
+#include <sstream>
 
 #include "perftkit/movegen.hpp"
 
@@ -27,6 +28,24 @@ std::optional<Move> parse_uci_move(const Position& pos, std::string_view text) {
     if (!found && (to_uci(m, false) == lower || to_uci(m, true) == lower)) found = m;
   });
   return found;
+}
+
+std::vector<std::string> split_moves(const std::vector<std::string>& texts) {
+  std::vector<std::string> words;
+  for (const std::string& text : texts) {
+    std::istringstream in(text);
+    for (std::string word; in >> word;) words.push_back(word);
+  }
+  return words;
+}
+
+std::optional<IllegalMove> play_uci_moves(Position& pos, const std::vector<std::string>& moves) {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const std::optional<Move> move = parse_uci_move(pos, moves[i]);
+    if (!move) return IllegalMove{i + 1, moves[i]};
+    pos = make_move(pos, *move);
+  }
+  return std::nullopt;
 }
 
 }  // namespace perftkit

@@ -1,9 +1,11 @@
 // UCI move notation: writing moves and reading them back against a position.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "perftkit/position.hpp"
 
@@ -16,5 +18,19 @@ std::string to_uci(Move m, bool chess960);
 
 // The legal move of pos written as text (either castling form), or nullopt.
 std::optional<Move> parse_uci_move(const Position& pos, std::string_view text);
+
+// The words of texts, each split at whitespace: `--moves "e2e4 e7e5"` (one argument, as
+// perftree passes its moves) and `--moves e2e4 e7e5` give the same list.
+std::vector<std::string> split_moves(const std::vector<std::string>& texts);
+
+// The first move of a list that is not legal where it is played: its place (from 1) and text.
+struct IllegalMove {
+  std::size_t number;
+  std::string text;
+};
+
+// Plays moves from pos in order. Stops at the first move that is not legal there, leaving
+// pos after the moves before it, and returns that move.
+std::optional<IllegalMove> play_uci_moves(Position& pos, const std::vector<std::string>& moves);
 
 }  // namespace perftkit
