@@ -158,5 +158,18 @@ TEST(PerftMoves, OneArgumentOrSeveralGiveTheSameRoot) {
   EXPECT_EQ(one.output.substr(one.output.find("Nodes")), several.output.substr(several.output.find("Nodes")));
 }
 
+// --each: one line per depth, the published start-position counts 1 to 4.
+TEST(PerftEach, PrintsEveryDepthUpToTheLast) {
+  const auto r = run_perftkit("perft --depth 4 --each 2>/dev/null");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::vector<std::string> lines = lines_of(r.output);
+  ASSERT_EQ(lines.size(), 4u) << r.output;
+  const char* expected[] = {"perft(1) = 20 ", "perft(2) = 400 ", "perft(3) = 8902 ", "perft(4) = 197281 "};
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(lines[i].rfind(expected[i], 0), 0u) << lines[i];
+  const auto refused = run_perftkit("perft --depth 2 --each --divide");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_NE(refused.output.find("--each"), std::string::npos) << refused.output;
+}
+
 }  // namespace
 }  // namespace perftkit

@@ -26,6 +26,7 @@ struct PerftOptions {
   int depth = 1;
   std::vector<std::string> moves;
   bool divide = false;
+  bool each = false;  // perft(1..depth), a line each
   unsigned threads = 0;
   Backend backend = Backend::AUTO;
   bool json = false;
@@ -150,6 +151,26 @@ int run_in_work_dir(const PerftOptions& opt, const ParsedPosition& root) {
   }
 }
 
+// --each: perft(1) to perft(depth), a line each with its time, as engine authors print them
+// while they look for the first depth at which a count goes wrong.
+int run_each_depth(const PerftOptions& opt, PerftRequest req) {
+  if (opt.divide || opt.stats || opt.json || opt.cross_check)
+    throw UsageError("--each prints one count per depth; it does not combine with --divide, --stats, --json or "
+                     "--cross-check");
+  for (int depth = 1; depth <= opt.depth; ++depth) {
+    req.depth = depth;
+    PerftReport report;
+    try {
+      report = run_perft(req);
+    } catch (const std::runtime_error& e) {
+      throw UsageError(e.what());
+    }
+    std::printf("perft(%d) = %s  (%.3f s)\n", depth, to_string_u128(report.nodes).c_str(), report.seconds);
+    std::fflush(stdout);
+  }
+  return EXIT_OK;
+}
+
 int run(const PerftOptions& opt) {
   const ParsedPosition root = root_position(opt);
   if (!opt.work_dir.empty()) return run_in_work_dir(opt, root);
@@ -174,6 +195,7 @@ int run(const PerftOptions& opt) {
                  : gpu       ? " (default: what this depth needs, at most a quarter of the device's free memory)"
                              : " (default: what this depth needs, at most a quarter of available memory)",
                  static_cast<unsigned long long>(opt.seed));
+  if (opt.each) return run_each_depth(opt, req);
   PerftReport report;
   try {
     report = run_perft(req);
@@ -201,6 +223,7 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--moves", opt->moves,
                   "UCI moves played from the FEN first: e2e4 e7e5 ..., or one argument \"e2e4 e7e5\"");
   cmd->add_flag("--divide", opt->divide, "Print the node count under each root move (Stockfish style)");
+  cmd->add_flag("--each", opt->each, "Print perft(1) to perft(depth), a line each with its time");
   cmd->add_option("-t,--threads", opt->threads, "CPU threads (default: all cores)")->check(CLI::Range(1u, 4096u));
   cmd->add_option("--backend", opt->backend, "auto | cpu | cuda | pipeline (the GPU's pipeline on OpenMP)")
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
