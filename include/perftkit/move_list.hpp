@@ -21,6 +21,15 @@ struct MoveListSink {
     const unsigned slot = unsigned(total++ - first);
     if (slot < unsigned(MAX_LEGAL_MOVES)) moves[slot] = m;
   }
+  // Moves in moves[] after a generator run: this window's share of them.
+  PERFTKIT_HD_INLINE int listed() const { return total - first < MAX_LEGAL_MOVES ? total - first : MAX_LEGAL_MOVES; }
+  // Moves past this window: then the next window is set up (the generator must run again).
+  PERFTKIT_HD_INLINE bool next_window() {
+    if (total - first <= MAX_LEGAL_MOVES) return false;
+    first += MAX_LEGAL_MOVES;
+    total = 0;
+    return true;
+  }
   template <PieceType Pt>
   PERFTKIT_HD_INLINE void piece_moves(Square from, Bitboard targets) {
     while (targets) add(Move(from, pop_lsb(targets)));
@@ -48,14 +57,11 @@ template <Color Us, typename Play>
 PERFTKIT_HD_INLINE void for_each_listed_move(const Position& pos, Play&& play) {
   Move moves[MAX_LEGAL_MOVES];
   MoveListSink sink{moves};
-  for (;;) {
+  do {
     generate_legal<Us>(pos, sink);
-    const int listed = sink.total - sink.first < MAX_LEGAL_MOVES ? sink.total - sink.first : MAX_LEGAL_MOVES;
+    const int listed = sink.listed();
     for (int i = 0; i < listed; ++i) play(moves[i]);
-    if (sink.total - sink.first <= MAX_LEGAL_MOVES) return;
-    sink.first += MAX_LEGAL_MOVES;
-    sink.total = 0;
-  }
+  } while (sink.next_window());
 }
 
 // Calls visit(child) for every position one ply below pos when expand is true, else
@@ -66,18 +72,15 @@ template <typename Visit>
 PERFTKIT_HD_INLINE void for_each_child_or_self(const Position& pos, bool expand, Visit&& visit) {
   Move moves[MAX_LEGAL_MOVES];
   MoveListSink sink{moves};
-  for (;;) {
+  do {
     int listed = 1;
     if (expand) {
       if (pos.side_to_move == WHITE) generate_legal<WHITE>(pos, sink);
       else generate_legal<BLACK>(pos, sink);
-      listed = sink.total - sink.first < MAX_LEGAL_MOVES ? sink.total - sink.first : MAX_LEGAL_MOVES;
+      listed = sink.listed();
     }
     for (int i = 0; i < listed; ++i) visit(expand ? make_move(pos, moves[i]) : pos);
-    if (!expand || sink.total - sink.first <= MAX_LEGAL_MOVES) return;
-    sink.first += MAX_LEGAL_MOVES;
-    sink.total = 0;
-  }
+  } while (expand && sink.next_window());
 }
 
 }  // namespace perftkit

@@ -259,15 +259,12 @@ struct StatsSink {
   // window remains (the generator must run again, counting no kinds).
   PERFTKIT_HD_INLINE bool classify_listed() {
     if constexpr (!ListLeaves) return false;
-    const int listed = leaves.total - leaves.first;
-    const int end = listed < MAX_LEGAL_MOVES ? listed : MAX_LEGAL_MOVES;
+    const int end = leaves.listed();
     for (int i = 0; i < end; ++i) {
       const Move m = leaves.moves[i];
       classify_leaf<~Us>(make_move<Us>(pos, m), moved_to(m), filter, stats);
     }
-    if (listed <= MAX_LEGAL_MOVES) return false;
-    leaves.first += MAX_LEGAL_MOVES;
-    leaves.total = 0;
+    if (!leaves.next_window()) return false;
     count_kinds = false;
     return true;
   }
