@@ -73,7 +73,7 @@ TEST(Perft, DepthZeroIsOneNode) {
 // More moves than the host's child buffer holds: the buffer must be counted and reused.
 TEST(Perft, MoreLegalMovesThanTheChildBufferHolds) {
   const Position pos = parse_fen(test_positions::MANY_MOVES)->position;
-  EXPECT_GT(263, MAX_LEGAL_MOVES);
+  EXPECT_GT(perft(pos, 1), std::uint64_t(MAX_LEGAL_MOVES));
   EXPECT_EQ(perft(pos, 1), 263u);
   EXPECT_EQ(perft(pos, 2), 1419u);
   EXPECT_EQ(perft(pos, 3), 345103u);
