@@ -1,7 +1,7 @@
 # Checks that includes between the folders of host/ point one way (run by CTest as
 # include_direction; `cmake -DSOURCE_DIR=<repo> -P tests/include_direction.cmake` by hand):
 #
-#   cli -> workdir -> perft / classify / benchmark -> pipeline / notation -> common -> include/perftkit
+#   cli -> workdir -> perft / classify / benchmark / enginediff -> pipeline / notation -> common -> include/perftkit
 #
 # A folder may include its own files, those of a folder on its level, and those of any folder
 # below it; never one above it. No host/ file includes a cuda/ header: cuda/ builds on host/,
@@ -17,11 +17,12 @@ set(LEVEL_workdir 1)
 set(LEVEL_perft 2)
 set(LEVEL_classify 2)
 set(LEVEL_benchmark 2)
+set(LEVEL_enginediff 2)
 set(LEVEL_pipeline 3)
 set(LEVEL_notation 3)
 set(LEVEL_common 4)
 set(LEVEL_perftkit 5)  # the chess core, include/perftkit/
-set(FOLDERS cli workdir perft classify benchmark pipeline notation common)
+set(FOLDERS cli workdir perft classify benchmark enginediff pipeline notation common)
 
 set(EXCEPTIONS)  # none
 
@@ -55,6 +56,6 @@ foreach(folder IN LISTS FOLDERS)
   endforeach()
 endforeach()
 if(violations GREATER 0)
-  message(FATAL_ERROR "${violations} include(s) against the direction cli -> workdir -> perft/classify/benchmark -> pipeline/notation -> common -> include/perftkit")
+  message(FATAL_ERROR "${violations} include(s) against the direction cli -> workdir -> perft/classify/benchmark/enginediff -> pipeline/notation -> common -> include/perftkit")
 endif()
 message(STATUS "include direction: every host/ include points down")

@@ -6,6 +6,7 @@
 
 #include "cli/bench_command.hpp"
 #include "cli/classify_command.hpp"
+#include "cli/diff_command.hpp"
 #include "cli/cli_common.hpp"
 #include "cli/info_command.hpp"
 #include "cli/perft_command.hpp"
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
   perftkit::add_work_command(app, exit_code);
   perftkit::add_uci_command(app, exit_code);
   perftkit::add_perftree_command(app, exit_code);
+  perftkit::add_diff_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
