@@ -5,6 +5,7 @@
 // (crash, hang, garbage, moves that do not exist) must give a clear report, never "agree".
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -261,6 +262,61 @@ TEST(EngineDiff, JsonCarriesThePathAndTheMoves) {
   EXPECT_NE(result.output.find("\"extra\":[{\"move\":\"e8g8\",\"count\":1,\"rule\":\"castling through an attacked square\"}]"),
             std::string::npos)
       << result.output;
+}
+
+
+TEST(EngineDiff, SuiteDescendsForEachFailingPosition) {
+  const std::string suite = std::string(test_paths::test_data_dir()) + "/engine_diff_suite.epd";
+  const CommandResult result = run_diff("ep-exposes-king", "uci", "--suite '" + suite + "' --depth 3");
+  EXPECT_EQ(result.exit_code, 1) << result.output;
+  EXPECT_NE(result.output.find("3 positions: 2 agree, 1 differ, 0 engine failures"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("engine_diff_suite.epd:3: agree, 8902 nodes at depth 3"), std::string::npos) << result.output;
+  // Position 3 at depth 3: after e2e4 the black pawn f4 may not take en passant.
+  EXPECT_EQ(report_line(result.output, "moves from the root: "), "e2e4") << result.output;
+  // --max-nodes picks the deepest listed depth whose count is within it: D2 for all three.
+  const CommandResult small = run_diff("none", "perftree", "--suite '" + suite + "' --max-nodes 500");
+  EXPECT_EQ(small.exit_code, 0) << small.output;
+  EXPECT_NE(small.output.find("engine_diff_suite.epd:3: agree, 400 nodes at depth 2"), std::string::npos) << small.output;
+  EXPECT_NE(small.output.find("engine_diff_suite.epd:5: agree, 66 nodes at depth 2"), std::string::npos) << small.output;
+}
+
+TEST(EngineDiff, RandomPositionsAreTheSameForTheSameSeedAndFindBugs) {
+  const CommandResult first = run_diff("no-underpromotion", "uci", "--random 30 --seed 11 --depth 3 --chess960");
+  const CommandResult second = run_diff("no-underpromotion", "uci", "--random 30 --seed 11 --depth 3 --chess960");
+  auto without_times = [](const std::string& text) {
+    std::string kept;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+      if (line.find("engine calls") == std::string::npos) kept += line + "\n";
+    return kept;
+  };
+  EXPECT_EQ(without_times(first.output), without_times(second.output));
+  EXPECT_NE(first.output.find("chess960 #"), std::string::npos) << first.output;
+  // Random play towards promotions finds positions where the missing underpromotions show.
+  EXPECT_EQ(first.exit_code, 1) << first.output;
+  EXPECT_NE(first.output.find("(underpromotion to a knight)"), std::string::npos) << first.output;
+  const CommandResult correct = run_diff("none", "uci", "--random 30 --seed 11 --depth 3 --chess960");
+  EXPECT_EQ(correct.exit_code, 0) << correct.output;
+  EXPECT_NE(correct.output.find("30 positions: 30 agree, 0 differ, 0 engine failures"), std::string::npos) << correct.output;
+}
+
+// Stockfish, where it is installed (tests never need it): every position of standard.epd to
+// depth 4 agrees, and the tricky.perft position that crashes Stockfish 15.1 comes back as a
+// clean crash report.
+TEST(EngineDiffStockfish, AgreesOnTheStandardSuiteAndReportsItsCrash) {
+  const std::string stockfish = "/usr/games/stockfish";
+  const std::string data = test_paths::shared_data_dir();
+  if (!std::ifstream(stockfish) || !std::ifstream(data + "/perft/standard.epd")) GTEST_SKIP() << "no Stockfish or no shared data";
+  const CommandResult standard = run_perftkit("diff --engine " + stockfish + " --suite " + data + "/perft/standard.epd --depth 4");
+  EXPECT_EQ(standard.exit_code, 0) << standard.output;
+  EXPECT_NE(standard.output.find("128 positions: 128 agree, 0 differ, 0 engine failures"), std::string::npos) << standard.output;
+  const CommandResult tricky = run_perftkit("diff --engine " + stockfish + " --suite " + data + "/perft/tricky.perft --depth 3");
+  if (tricky.output.find("ep-unrelated-check: agree") != std::string::npos) GTEST_SKIP() << "this Stockfish does not crash";
+  EXPECT_EQ(tricky.exit_code, 1) << tricky.output;
+  EXPECT_NE(tricky.output.find("ep-unrelated-check: engine crashed at rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6"),
+            std::string::npos)
+      << tricky.output;
+  EXPECT_NE(tricky.output.find("18 agree, 0 differ, 1 engine failures"), std::string::npos) << tricky.output;
 }
 
 }  // namespace

@@ -138,7 +138,7 @@ std::string EngineProcess::describe_status(int status) {
   if (WIFSIGNALED(status)) {
     const int sig = WTERMSIG(status);
     const char* name = ::strsignal(sig);
-    return "killed by signal " + std::to_string(sig) + " (" + (name ? name : "unknown") + ")";
+    return "was killed by signal " + std::to_string(sig) + " (" + (name ? name : "unknown") + ")";
   }
   return "ended with status " + std::to_string(status);
 }

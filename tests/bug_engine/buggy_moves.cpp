@@ -186,6 +186,9 @@ std::string bug_names() {
 std::vector<BuggyMove> buggy_moves(const BugState& state, Bug bug, bool chess960) {
   std::vector<BuggyMove> moves;
   const Color us = state.pos.side_to_move;
+  // An injected illegal move may leave a king en prise, and the reply may take it: a game
+  // without a king has no moves here (perftkit's generator needs both kings).
+  if (!(state.pos.kings & state.pos.by_color[WHITE]) || !(state.pos.kings & state.pos.by_color[BLACK])) return moves;
   for_each_legal_move(state.pos, [&](const Position& child, Move m) {
     if (bug == Bug::NO_UNDERPROMOTION && m.type() == PROMOTION && m.promotion_type() != QUEEN) return;
     if (bug == Bug::CHESS960_KING_ON_TARGET && m.type() == CASTLING &&
