@@ -210,6 +210,18 @@ TEST(EngineDiff, AgreesWithACorrectEngineOnEveryProtocol) {
   }
 }
 
+TEST(EngineDiff, ReadsCastlingInEitherFormWhateverTheMode) {
+  // The engine writes e1g1 while perftkit (--chess960) writes e1h1, and the other way round.
+  const std::string fen = std::string("--fen '") + KIWIPETE + "' --depth 3";
+  const CommandResult standard_engine = run_perftkit("diff --engine '" + std::string(test_paths::bug_engine_binary()) +
+                                                     " perftree' --protocol perftree --chess960 " + fen);
+  EXPECT_EQ(standard_engine.exit_code, 0) << standard_engine.output;
+  const CommandResult chess960_engine = run_perftkit("diff --engine '" + std::string(test_paths::bug_engine_binary()) +
+                                                     " --chess960 perftree' --protocol perftree " + fen);
+  EXPECT_EQ(chess960_engine.exit_code, 0) << chess960_engine.output;
+  EXPECT_NE(chess960_engine.output.find("agree: 97862 nodes at depth 3"), std::string::npos) << chess960_engine.output;
+}
+
 TEST(EngineDiff, ReportsACrashNamingThePosition) {
   for (const char* protocol : {"uci", "perftree", "divide"}) {
     const CommandResult result = run_diff("crash", protocol, "--fen startpos --depth 3");

@@ -162,7 +162,7 @@ int run_diff(const DiffOptions& opt) {
   }
   if (json) std::cout << '\n';
   if (batch && !json)
-    std::cout << tasks.size() << " positions: " << tally.agree << " agree, " << tally.differ << " differ, " << tally.failed
+    std::cout << tasks.size() << (tasks.size() == 1 ? " position: " : " positions: ") << tally.agree << " agree, " << tally.differ << " differ, " << tally.failed
               << " engine failures" << (tally.skipped ? ", " + std::to_string(tally.skipped) + " skipped" : "") << '\n';
   return tally.differ || tally.failed ? EXIT_CHECK_FAILED : EXIT_OK;
 }

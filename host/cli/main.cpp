@@ -13,6 +13,7 @@
 #include "cli/perftree_command.hpp"
 #include "cli/reduce_command.hpp"
 #include "cli/status_command.hpp"
+#include "cli/suite_command.hpp"
 #include "cli/uci_command.hpp"
 #include "cli/verify_command.hpp"
 #include "cli/work_command.hpp"
@@ -37,6 +38,7 @@ int main(int argc, char** argv) {
   perftkit::add_uci_command(app, exit_code);
   perftkit::add_perftree_command(app, exit_code);
   perftkit::add_diff_command(app, exit_code);
+  perftkit::add_suite_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
