@@ -15,7 +15,7 @@
 
 #include "classify/buffer.hpp"
 #include "classify/lines.hpp"
-#include "classify/queue.hpp"
+#include "common/blocking_queue.hpp"
 #include "notation/pgn_split.hpp"
 
 namespace perftkit {

@@ -1,4 +1,4 @@
-// A blocking queue between the threads of the classify pipeline.
+// A blocking queue between threads (the classify pipeline, the decompressing reader).
 #pragma once
 
 #include <condition_variable>
