@@ -4,13 +4,26 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
 
+#include "common/decompressing_reader.hpp"
 #include "common/errors.hpp"
 
 namespace perftkit {
+namespace {
+
+std::size_t read_fd(int fd, const std::string& path, char* p, std::size_t n) {
+  for (;;) {
+    const ssize_t got = ::read(fd, p, n);
+    if (got >= 0) return std::size_t(got);
+    if (errno != EINTR) throw std::runtime_error("cannot read '" + path + "': " + std::strerror(errno));
+  }
+}
+
+}  // namespace
 
 ClassifyInput::ClassifyInput(std::string path) : path_(std::move(path)) {
   name_ = path_ == "-" ? "stdin" : path_;
@@ -28,30 +41,84 @@ ClassifyInput::ClassifyInput(std::string path) : path_(std::move(path)) {
 #ifdef POSIX_FADV_SEQUENTIAL
   if (size_) ::posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
+  // The magic bytes decide: read the first four (fewer only at the end of the input).
+  head_.resize(4);
+  std::size_t got = 0;
+  while (got < head_.size()) {
+    const std::size_t n = read_fd(fd_, path_, head_.data() + got, head_.size() - got);
+    if (n == 0) break;
+    got += n;
+  }
+  head_.resize(got);
+  const Compression kind = detect_compression(head_);
+  if (kind != Compression::NONE) {
+    if (!can_decompress(kind))
+      throw UsageError("cannot read '" + path_ + "': it is " + compression_name(kind) + "-compressed, and this perftkit was built without " +
+                       compression_name(kind));
+    compression_ = compression_name(kind);
+    const int fd = fd_;
+    const std::string file = path_;
+    decompressor_ = std::make_unique<DecompressingReader>(
+        kind, std::move(head_), [fd, file](char* p, std::size_t n) { return read_fd(fd, file, p, n); }, name_);
+    head_.clear();
+  }
 }
 
 ClassifyInput::ClassifyInput(ClassifyInput&& other) noexcept
-    : path_(std::move(other.path_)), name_(std::move(other.name_)), fd_(other.fd_), size_(other.size_) {
+    : path_(std::move(other.path_)),
+      name_(std::move(other.name_)),
+      fd_(other.fd_),
+      size_(other.size_),
+      head_(std::move(other.head_)),
+      head_used_(other.head_used_),
+      plain_bytes_read_(other.plain_bytes_read_),
+      compression_(other.compression_),
+      decompressor_(std::move(other.decompressor_)) {
   other.fd_ = -1;
 }
 
 ClassifyInput::~ClassifyInput() {
+  decompressor_.reset();  // its thread reads fd_: stop it first
   if (fd_ > STDIN_FILENO) ::close(fd_);
 }
 
 std::size_t ClassifyInput::read(char* p, std::size_t n) {
-  for (;;) {
-    const ssize_t got = ::read(fd_, p, n);
-    if (got >= 0) return std::size_t(got);
-    if (errno != EINTR) throw std::runtime_error("cannot read '" + path_ + "': " + std::strerror(errno));
+  if (decompressor_) return decompressor_->read(p, n);
+  if (head_used_ < head_.size()) {
+    const std::size_t take = std::min(n, head_.size() - head_used_);
+    std::memcpy(p, head_.data() + head_used_, take);
+    head_used_ += take;
+    plain_bytes_read_ += take;
+    return take;
   }
+  const std::size_t got = read_fd(fd_, path_, p, n);
+  plain_bytes_read_ += got;
+  return got;
+}
+
+std::uint64_t ClassifyInput::bytes_read() const {
+  return decompressor_ ? decompressor_->compressed_bytes() : plain_bytes_read_;
+}
+
+std::optional<std::string> ClassifyInput::damage() const {
+  return decompressor_ ? decompressor_->damage() : std::nullopt;
+}
+
+const char* ClassifyInput::compression() const {
+  return compression_;
 }
 
 bool ClassifyInput::has_pgn_extension() const {
-  if (path_.size() < 4) return false;
-  std::string ext = path_.substr(path_.size() - 4);
-  for (char& ch : ext) ch = char(ch | 0x20);
-  return ext == ".pgn";
+  std::string name = path_;
+  for (char& ch : name) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  for (const char* suffix : {".zst", ".zstd", ".gz", ".bz2"}) {
+    const std::string_view s(suffix);
+    if (name.size() > s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0) {
+      name.resize(name.size() - s.size());
+      break;
+    }
+  }
+  return name.size() >= 4 && name.compare(name.size() - 4, 4, ".pgn") == 0;
 }
 
 InputKind detect_input_kind(bool pgn_extension, std::string_view head) {

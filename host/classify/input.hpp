@@ -1,13 +1,19 @@
 // The input files of `perftkit classify`: opened up front (an unreadable one is a usage
-// error before any output), read in large blocks with read(2), no iostreams.
+// error before any output), read in large blocks with read(2), no iostreams. zstd, gzip and
+// bzip2 streams (files or standard input) are recognised by their magic bytes and
+// decompressed in a thread of their own (common/decompressing_reader.hpp).
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace perftkit {
+
+class DecompressingReader;
 
 // What a file holds: FEN/EPD lines, or PGN games; AUTO decides from its name and first bytes.
 enum class InputKind { AUTO, LINES, PGN };
@@ -20,17 +26,32 @@ class ClassifyInput {
   ClassifyInput& operator=(ClassifyInput&&) = delete;
   ~ClassifyInput();
 
-  // Reads up to n bytes into p; 0 at the end. Throws std::runtime_error on a read error.
+  // Reads up to n bytes (decompressed) into p; 0 at the end. Throws std::runtime_error on a
+  // read error.
   std::size_t read(char* p, std::size_t n);
+  // Bytes taken from the file so far (compressed ones, for a compressed stream): progress
+  // against size().
+  std::uint64_t bytes_read() const;
+  // After read() returned 0: why a compressed stream ended early ("FILE: truncated zstd
+  // stream: ... at compressed byte N"), or nullopt.
+  std::optional<std::string> damage() const;
+  // "zstd", "gzip", "bzip2" or "none".
+  const char* compression() const;
 
   const std::string& name() const { return name_; }        // as shown in the source column
   std::uint64_t size() const { return size_; }             // bytes; 0 when unknown (a pipe)
+  // A ".pgn" name, also under a compression suffix (".pgn.zst", ".pgn.gz", ".pgn.bz2").
   bool has_pgn_extension() const;
 
  private:
   std::string path_, name_;
   int fd_ = -1;
   std::uint64_t size_ = 0;
+  std::string head_;  // the first bytes, read to detect compression, not yet handed out
+  std::size_t head_used_ = 0;
+  std::uint64_t plain_bytes_read_ = 0;
+  const char* compression_ = "none";
+  std::unique_ptr<DecompressingReader> decompressor_;
 };
 
 // LINES or PGN for a file with this extension and these first bytes (PGN: a ".pgn" name, or

@@ -111,18 +111,18 @@ class Pipeline {
     done_ready_.notify_all();
   }
 
-  // Appends input until buf holds at least target bytes or the input ends; returns the bytes read.
+  // Appends input until buf holds at least target bytes or the input ends; returns the bytes
+  // taken from the file (compressed ones, for a compressed stream).
   std::uint64_t fill(ClassifyInput& input, ByteBuffer& buf, std::size_t target, bool& eof) {
-    std::uint64_t read = 0;
+    const std::uint64_t before = input.bytes_read();
     while (!eof && buf.size() < target) {
       const std::size_t want = std::max<std::size_t>(target - buf.size(), 1 << 16);
       char* p = buf.reserve(want);
       const std::size_t got = input.read(p, want);
       if (got == 0) eof = true;
       buf.commit(p + got);
-      read += got;
     }
-    return read;
+    return input.bytes_read() - before;
   }
 
   void read_input(std::size_t index, std::uint64_t& sequence) {
@@ -156,7 +156,11 @@ class Pipeline {
       else cut_lines(input, b, eof, line);
       b.sequence = sequence++;
       work_.push(&b);
-      if (eof && carry_.size() == 0) return;
+      // A damaged stream ends with an incomplete record: it is dropped, never classified.
+      if (eof && (carry_.size() == 0 || input.damage())) {
+        carry_.clear();
+        return;
+      }
     }
   }
 
@@ -168,8 +172,9 @@ class Pipeline {
       if (b.text.size() >= options_.max_line_bytes) return cut_long_line(input, b, eof, line);
       b.input_bytes += fill(input, b.text, b.text.size() + options_.line_block_bytes, eof);
     }
-    if (!eof) {
-      const std::size_t keep = std::size_t(eol - b.text.data()) + 1;
+    if (eof && input.damage()) eol = last_line_end(b.text.view());  // the last line may be cut
+    if (!eof || input.damage()) {
+      const std::size_t keep = eol ? std::size_t(eol - b.text.data()) + 1 : 0;
       carry_.append(b.text.view().substr(keep));
       b.text.truncate(keep);
     }
@@ -208,12 +213,13 @@ class Pipeline {
       b.games.clear();
       consumed = 0;
       while (consumed < text.size()) {
-        const GameExtent extent = find_game_end(text.substr(consumed), eof);
+        // A damaged stream's last game is complete only with its termination marker.
+        const GameExtent extent = find_game_end(text.substr(consumed), eof && !input.damage());
         if (!extent.complete || extent.end == 0) break;
         if (extent.has_content) b.games.push_back({consumed, consumed + extent.end});
         consumed += extent.end;
       }
-      if (consumed > 0 || eof) break;
+      if (consumed > 0 || eof) break;  // (a damaged stream's unfinished game stays in carry_)
       if (text.size() >= options_.max_game_bytes) {
         const std::size_t eol = text.rfind('\n');
         consumed = eol == std::string_view::npos ? text.size() : eol + 1;

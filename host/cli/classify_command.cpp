@@ -10,6 +10,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <thread>
 
 #include "classify/stream.hpp"
@@ -124,7 +125,14 @@ int run(const ClassifyOptions& opt) {
     std::fprintf(stderr, "classify: %llu of %llu rows rejected (see the error column)\n",
                  static_cast<unsigned long long>(result.rejected),
                  static_cast<unsigned long long>(result.summary.rows));
-  return opt.strict && result.rejected > 0 ? EXIT_CHECK_FAILED : EXIT_OK;
+  // A damaged compressed stream: its complete records were written; exit 1 says the input was cut.
+  bool damaged = false;
+  for (const ClassifyInput& input : inputs)
+    if (const std::optional<std::string> damage = input.damage()) {
+      std::fprintf(stderr, "perftkit: error: %s; every complete record before it was classified and written\n", damage->c_str());
+      damaged = true;
+    }
+  return damaged || (opt.strict && result.rejected > 0) ? EXIT_CHECK_FAILED : EXIT_OK;
 }
 
 }  // namespace

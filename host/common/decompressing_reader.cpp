@@ -1,0 +1,281 @@
+#include "common/decompressing_reader.hpp"
+
+#include <cstring>
+#include <stdexcept>
+
+#ifdef PERFTKIT_HAVE_ZSTD
+#include <zstd.h>
+#endif
+#ifdef PERFTKIT_HAVE_ZLIB
+#include <zlib.h>
+#endif
+#ifdef PERFTKIT_HAVE_BZIP2
+#include <bzlib.h>
+#endif
+
+namespace perftkit {
+namespace {
+
+constexpr std::size_t CHUNK_BYTES = 1 << 20;  // decompressed bytes per hand-over
+constexpr std::size_t CHUNKS = 6;             // in flight between the two threads
+constexpr std::size_t INPUT_BYTES = 1 << 18;  // compressed bytes per read
+
+std::string at_byte(std::uint64_t offset) { return " at compressed byte " + std::to_string(offset); }
+
+}  // namespace
+
+Compression detect_compression(std::string_view head) {
+  if (head.size() >= 4 && head.substr(0, 4) == std::string_view("\x28\xB5\x2F\xFD", 4)) return Compression::ZSTD;
+  if (head.size() >= 2 && head.substr(0, 2) == std::string_view("\x1F\x8B", 2)) return Compression::GZIP;
+  if (head.size() >= 4 && head.substr(0, 3) == "BZh" && head[3] >= '1' && head[3] <= '9') return Compression::BZIP2;
+  return Compression::NONE;
+}
+
+const char* compression_name(Compression kind) {
+  switch (kind) {
+    case Compression::GZIP: return "gzip";
+    case Compression::BZIP2: return "bzip2";
+    case Compression::ZSTD: return "zstd";
+    default: return "none";
+  }
+}
+
+bool can_decompress(Compression kind) {
+  switch (kind) {
+#ifdef PERFTKIT_HAVE_ZSTD
+    case Compression::ZSTD: return true;
+#endif
+#ifdef PERFTKIT_HAVE_ZLIB
+    case Compression::GZIP: return true;
+#endif
+#ifdef PERFTKIT_HAVE_BZIP2
+    case Compression::BZIP2: return true;
+#endif
+    case Compression::NONE: return true;
+    default: return false;
+  }
+}
+
+DecompressingReader::DecompressingReader(Compression kind, std::string head, ReadRaw read_raw, std::string name)
+    : kind_(kind), head_(std::move(head)), read_raw_(std::move(read_raw)), name_(std::move(name)) {
+  if (!can_decompress(kind_))
+    throw std::runtime_error(name_ + " is " + compression_name(kind_) + "-compressed, and this perftkit was built without " +
+                             compression_name(kind_));
+  for (std::size_t i = 0; i < CHUNKS; ++i) {
+    chunks_.push_back(std::make_unique<Chunk>());
+    chunks_.back()->bytes.resize(CHUNK_BYTES);
+    free_.push(chunks_.back().get());
+  }
+  thread_ = std::thread([this] { run(); });
+}
+
+DecompressingReader::~DecompressingReader() {
+  free_.abort();
+  filled_.abort();
+  thread_.join();
+}
+
+void DecompressingReader::run() {
+  try {
+    decode();
+  } catch (...) {
+    error_ = std::current_exception();
+  }
+  filled_.close();
+}
+
+std::size_t DecompressingReader::read_compressed(char* p, std::size_t n) {
+  std::size_t got = 0;
+  if (head_used_ < head_.size()) {
+    got = std::min(n, head_.size() - head_used_);
+    std::memcpy(p, head_.data() + head_used_, got);
+    head_used_ += got;
+  } else {
+    got = read_raw_(p, n);
+  }
+  return got;
+}
+
+bool DecompressingReader::emit(Chunk*& chunk) {
+  filled_.push(chunk);
+  const std::optional<Chunk*> next = free_.pop();
+  if (!next) return false;
+  chunk = *next;
+  chunk->size = 0;
+  return true;
+}
+
+// One loop for the three libraries: feed compressed bytes, collect decompressed ones, start
+// the next frame after each frame's end, and tell a frame cut short from one that ended.
+void DecompressingReader::decode() {
+  std::optional<Chunk*> first = free_.pop();
+  if (!first) return;
+  Chunk* out = *first;
+  out->size = 0;
+  std::vector<char> in(INPUT_BYTES);
+  std::size_t in_size = 0, in_pos = 0;
+  std::uint64_t consumed_before = 0;  // compressed bytes before in[0]
+  bool input_done = false;
+  bool inside_frame = false;  // bytes of an unfinished frame have been fed
+  std::string failure;
+
+#ifdef PERFTKIT_HAVE_ZSTD
+  ZSTD_DStream* zstd = nullptr;
+#endif
+#ifdef PERFTKIT_HAVE_ZLIB
+  z_stream gzip{};
+  bool gzip_open = false;
+#endif
+#ifdef PERFTKIT_HAVE_BZIP2
+  bz_stream bzip{};
+  bool bzip_open = false;
+#endif
+  auto close_all = [&] {
+#ifdef PERFTKIT_HAVE_ZSTD
+    if (zstd) ZSTD_freeDStream(zstd);
+#endif
+#ifdef PERFTKIT_HAVE_ZLIB
+    if (gzip_open) inflateEnd(&gzip);
+#endif
+#ifdef PERFTKIT_HAVE_BZIP2
+    if (bzip_open) BZ2_bzDecompressEnd(&bzip);
+#endif
+  };
+#ifdef PERFTKIT_HAVE_ZSTD
+  if (kind_ == Compression::ZSTD) zstd = ZSTD_createDStream();
+#endif
+#ifdef PERFTKIT_HAVE_ZLIB
+  if (kind_ == Compression::GZIP) gzip_open = inflateInit2(&gzip, 15 + 16) == Z_OK;  // gzip wrapper only
+#endif
+#ifdef PERFTKIT_HAVE_BZIP2
+  if (kind_ == Compression::BZIP2) bzip_open = BZ2_bzDecompressInit(&bzip, 0, 0) == BZ_OK;
+#endif
+
+  try {
+    for (;;) {
+      if (in_pos == in_size && !input_done) {
+        consumed_before += in_size;
+        in_size = read_compressed(in.data(), in.size());
+        in_pos = 0;
+        compressed_bytes_.store(consumed_before + in_size, std::memory_order_relaxed);
+        if (in_size == 0) input_done = true;
+      }
+      if (in_pos == in_size && input_done) {
+        if (inside_frame) failure = std::string("truncated ") + compression_name(kind_) + " stream: it ends inside a frame" + at_byte(consumed_before);
+        break;
+      }
+      std::size_t used = 0, produced = 0;
+      bool frame_end = false, bad = false;
+      std::string reason;
+      char* dst = out->bytes.data() + out->size;
+      const std::size_t room = out->bytes.size() - out->size;
+      switch (kind_) {
+#ifdef PERFTKIT_HAVE_ZSTD
+        case Compression::ZSTD: {
+          ZSTD_inBuffer src{in.data() + in_pos, in_size - in_pos, 0};
+          ZSTD_outBuffer sink{dst, room, 0};
+          const std::size_t rc = ZSTD_decompressStream(zstd, &sink, &src);
+          used = src.pos;
+          produced = sink.pos;
+          if (ZSTD_isError(rc)) {
+            bad = true;
+            reason = ZSTD_getErrorName(rc);
+          } else {
+            frame_end = rc == 0;
+          }
+          break;
+        }
+#endif
+#ifdef PERFTKIT_HAVE_ZLIB
+        case Compression::GZIP: {
+          gzip.next_in = reinterpret_cast<Bytef*>(in.data() + in_pos);
+          gzip.avail_in = unsigned(in_size - in_pos);
+          gzip.next_out = reinterpret_cast<Bytef*>(dst);
+          gzip.avail_out = unsigned(room);
+          const int rc = inflate(&gzip, Z_NO_FLUSH);
+          used = in_size - in_pos - gzip.avail_in;
+          produced = room - gzip.avail_out;
+          if (rc == Z_STREAM_END) {
+            frame_end = true;
+            inflateReset(&gzip);
+          } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
+            bad = true;
+            reason = gzip.msg ? gzip.msg : "inflate error " + std::to_string(rc);
+          }
+          break;
+        }
+#endif
+#ifdef PERFTKIT_HAVE_BZIP2
+        case Compression::BZIP2: {
+          bzip.next_in = in.data() + in_pos;
+          bzip.avail_in = unsigned(in_size - in_pos);
+          bzip.next_out = dst;
+          bzip.avail_out = unsigned(room);
+          const int rc = BZ2_bzDecompress(&bzip);
+          used = in_size - in_pos - bzip.avail_in;
+          produced = room - bzip.avail_out;
+          if (rc == BZ_STREAM_END) {
+            frame_end = true;
+            BZ2_bzDecompressEnd(&bzip);
+            bzip = bz_stream{};
+            bzip_open = BZ2_bzDecompressInit(&bzip, 0, 0) == BZ_OK;
+          } else if (rc != BZ_OK) {
+            bad = true;
+            reason = "bzip2 error " + std::to_string(rc);
+          }
+          break;
+        }
+#endif
+        default: bad = true; reason = "unsupported compression";
+      }
+      if (used > 0) inside_frame = true;
+      in_pos += used;
+      out->size += produced;
+      if (bad) {
+        failure = std::string("corrupt ") + compression_name(kind_) + " stream (" + reason + ")" + at_byte(consumed_before + in_pos);
+        break;
+      }
+      if (frame_end) inside_frame = false;
+      if (out->size == out->bytes.size() && !emit(out)) {
+        close_all();
+        return;
+      }
+      if (used == 0 && produced == 0 && !frame_end && in_pos < in_size && out->size < out->bytes.size()) {
+        failure = std::string("corrupt ") + compression_name(kind_) + " stream (no progress)" + at_byte(consumed_before + in_pos);
+        break;
+      }
+    }
+  } catch (...) {
+    close_all();
+    throw;
+  }
+  close_all();
+  if (!failure.empty()) damage_ = name_ + ": " + failure;
+  if (out->size > 0) filled_.push(out);
+}
+
+std::size_t DecompressingReader::read(char* p, std::size_t n) {
+  std::size_t given = 0;
+  while (given < n) {
+    if (!current_ || current_pos_ == current_->size) {
+      if (current_) free_.push(current_);
+      current_ = nullptr;
+      if (given > 0) break;  // hand over what there is rather than wait
+      const std::optional<Chunk*> next = filled_.pop();
+      if (!next) {
+        if (error_) std::rethrow_exception(error_);
+        return 0;
+      }
+      current_ = *next;
+      current_pos_ = 0;
+      continue;
+    }
+    const std::size_t take = std::min(n - given, current_->size - current_pos_);
+    std::memcpy(p + given, current_->bytes.data() + current_pos_, take);
+    current_pos_ += take;
+    given += take;
+  }
+  return given;
+}
+
+}  // namespace perftkit

@@ -1,0 +1,80 @@
+// Compressed input, recognised by its magic bytes (never by the file's name) and decompressed
+// in a thread of its own, so that the threads that parse and classify never wait on it:
+// zstd (28 B5 2F FD), gzip (1F 8B) and bzip2 ("BZh"), single or concatenated frames.
+// A damaged stream (corrupt, or cut short) ends after the last byte that decompressed
+// cleanly, and damage() then says where, as a compressed byte offset.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include "common/blocking_queue.hpp"
+
+namespace perftkit {
+
+enum class Compression { NONE, GZIP, BZIP2, ZSTD };
+
+// The compression whose magic bytes head starts with (NONE when no format matches).
+Compression detect_compression(std::string_view head);
+
+// "none", "gzip", "bzip2", "zstd".
+const char* compression_name(Compression kind);
+
+// Whether this build can decompress kind (each library is optional at build time).
+bool can_decompress(Compression kind);
+
+class DecompressingReader {
+ public:
+  // Reads compressed bytes with read_raw (0 at the end; throws on a read error): first the
+  // bytes of head (already read to detect the format), then the rest. name goes into messages.
+  using ReadRaw = std::function<std::size_t(char*, std::size_t)>;
+  DecompressingReader(Compression kind, std::string head, ReadRaw read_raw, std::string name);
+  ~DecompressingReader();
+  DecompressingReader(const DecompressingReader&) = delete;
+  DecompressingReader& operator=(const DecompressingReader&) = delete;
+
+  // Up to n decompressed bytes; 0 at the end of the stream, clean or damaged. Rethrows a
+  // read error of read_raw.
+  std::size_t read(char* p, std::size_t n);
+
+  // After read() returned 0: why the stream ended early, e.g. "truncated zstd stream: it ends
+  // inside a frame at compressed byte 1048576"; nullopt when it ended cleanly.
+  const std::optional<std::string>& damage() const { return damage_; }
+
+  // Compressed bytes consumed so far (for progress against the file's size).
+  std::uint64_t compressed_bytes() const { return compressed_bytes_.load(std::memory_order_relaxed); }
+
+ private:
+  struct Chunk {
+    std::vector<char> bytes;
+    std::size_t size = 0;
+  };
+  void run();
+  void decode();
+  // Hands out full chunks to the reader; false when the reader is gone.
+  bool emit(Chunk*& chunk);
+  std::size_t read_compressed(char* p, std::size_t n);
+
+  Compression kind_;
+  std::string head_;
+  std::size_t head_used_ = 0;
+  ReadRaw read_raw_;
+  std::string name_;
+  std::vector<std::unique_ptr<Chunk>> chunks_;
+  BlockingQueue<Chunk*> free_, filled_;
+  Chunk* current_ = nullptr;
+  std::size_t current_pos_ = 0;
+  std::atomic<std::uint64_t> compressed_bytes_ = 0;
+  std::optional<std::string> damage_;
+  std::exception_ptr error_;
+  std::thread thread_;
+};
+
+}  // namespace perftkit
