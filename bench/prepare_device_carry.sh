@@ -51,7 +51,7 @@ done
 if [[ -z "$binary" ]]; then
   build=build/device-carry
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPERFTKIT_BUILD_TESTS=OFF -DPERFTKIT_NATIVE=OFF \
-    -DPERFTKIT_ENABLE_MPI=OFF -DCMAKE_CUDA_ARCHITECTURES=90 > /dev/null
+    -DPERFTKIT_ENABLE_MPI=OFF -DPERFTKIT_ENABLE_COMPRESSION=OFF -DCMAKE_CUDA_ARCHITECTURES=90 > /dev/null
   grep -q '^CMAKE_CUDA_COMPILER:[A-Z]*=/' "$build/CMakeCache.txt" ||
     { echo "prepare_device_carry: no nvcc here; a device binary needs the CUDA backend" >&2; exit 2; }
   cmake --build "$build"

@@ -2,7 +2,12 @@
 # from Debian (libzstd-dev, zlib1g-dev, libbz2-dev). Each is optional: without it, perftkit
 # names the missing library when it meets such a stream. perftkit_compression carries the
 # libraries and PERFTKIT_HAVE_ZSTD / _ZLIB / _BZIP2 for whoever links it.
+# PERFTKIT_ENABLE_COMPRESSION=OFF builds without them (the device check's portable binary).
 add_library(perftkit_compression INTERFACE)
+if(NOT PERFTKIT_ENABLE_COMPRESSION)
+  message(STATUS "perftkit: compressed input off (PERFTKIT_ENABLE_COMPRESSION)")
+  return()
+endif()
 find_package(zstd CONFIG QUIET)
 if(TARGET zstd::libzstd_shared)
   target_link_libraries(perftkit_compression INTERFACE zstd::libzstd_shared)

@@ -226,7 +226,11 @@ void DecompressingReader::decode() {
           break;
         }
 #endif
-        default: bad = true; reason = "unsupported compression";
+        default:
+          (void)dst;
+          (void)room;
+          bad = true;
+          reason = "unsupported compression";
       }
       if (used > 0) inside_frame = true;
       in_pos += used;
