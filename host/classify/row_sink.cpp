@@ -38,7 +38,7 @@ void BatchedRowSink::flush() {
                          results_);
   for (std::size_t i = 0; i < classified_.size(); ++i) rows_[classified_[i]].cls = results_[i];
   for (const ClassifyRow& row : rows_) {
-    formatter_.row(out_, row);
+    if (!filter_ || filter_->keeps(row)) formatter_.row(out_, row);
     summary_.add(row);
   }
   rows_.clear();

@@ -12,6 +12,7 @@
 #include "classify/buffer.hpp"
 #include "classify/format.hpp"
 #include "classify/row.hpp"
+#include "classify/row_filter.hpp"
 #include "classify/summary.hpp"
 
 namespace perftkit {
@@ -30,15 +31,17 @@ class RowSink {
 
 class ImmediateRowSink final : public RowSink {
  public:
-  ImmediateRowSink(const RowFormatter& formatter, ByteBuffer& out, ClassifySummary& summary)
-      : formatter_(formatter), out_(out), summary_(summary) {}
+  // filter: the rows written (nullptr: all); the summary counts every row.
+  ImmediateRowSink(const RowFormatter& formatter, ByteBuffer& out, ClassifySummary& summary,
+                   const RowFilter* filter = nullptr)
+      : formatter_(formatter), out_(out), summary_(summary), filter_(filter) {}
 
   void position_row(ClassifyRow& row, const Position& pos, int repetitions) override {
     row.cls = classify(pos, repetitions);
     finished_row(row);
   }
   void finished_row(const ClassifyRow& row) override {
-    formatter_.row(out_, row);
+    if (!filter_ || filter_->keeps(row)) formatter_.row(out_, row);
     summary_.add(row);
   }
 
@@ -46,6 +49,7 @@ class ImmediateRowSink final : public RowSink {
   const RowFormatter& formatter_;
   ByteBuffer& out_;
   ClassifySummary& summary_;
+  const RowFilter* filter_;
 };
 
 class BatchedRowSink final : public RowSink {
@@ -53,8 +57,8 @@ class BatchedRowSink final : public RowSink {
   // Views into `stable` (the block's text, alive until flush) are held as they are; any
   // other text of a row is copied.
   BatchedRowSink(BatchClassifier& classifier, const RowFormatter& formatter, ByteBuffer& out,
-                 ClassifySummary& summary, std::string_view stable = {})
-      : classifier_(classifier), formatter_(formatter), out_(out), summary_(summary), stable_(stable) {}
+                 ClassifySummary& summary, std::string_view stable = {}, const RowFilter* filter = nullptr)
+      : classifier_(classifier), formatter_(formatter), out_(out), summary_(summary), stable_(stable), filter_(filter) {}
 
   void position_row(ClassifyRow& row, const Position& pos, int repetitions) override;
   void finished_row(const ClassifyRow& row) override;
@@ -69,6 +73,7 @@ class BatchedRowSink final : public RowSink {
   ByteBuffer& out_;
   ClassifySummary& summary_;
   std::string_view stable_;
+  const RowFilter* filter_;
   std::vector<ClassifyRow> rows_;
   std::deque<std::string> texts_;     // what the held rows' views point at
   std::vector<std::size_t> classified_;  // indices of the rows that wait for a classification

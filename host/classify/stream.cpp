@@ -246,8 +246,8 @@ class Pipeline {
       const RowFormatter& formatter = formatters_[b.input];
       std::optional<ImmediateRowSink> immediate;
       std::optional<BatchedRowSink> batched;
-      RowSink& sink = batch ? static_cast<RowSink&>(batched.emplace(*batch, formatter, b.out, b.summary, b.text.view()))
-                            : static_cast<RowSink&>(immediate.emplace(formatter, b.out, b.summary));
+      RowSink& sink = batch ? static_cast<RowSink&>(batched.emplace(*batch, formatter, b.out, b.summary, b.text.view(), &options_.filter))
+                            : static_cast<RowSink&>(immediate.emplace(formatter, b.out, b.summary, &options_.filter));
       if (b.long_line) {
         report_long_line(b.text.view(), b.first_line, options_.max_line_bytes, sink);
         b.rejected = 1;

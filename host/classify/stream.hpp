@@ -14,6 +14,7 @@
 #include "classify/input.hpp"
 #include "classify/lines.hpp"
 #include "classify/pgn.hpp"
+#include "classify/row_filter.hpp"
 #include "classify/summary.hpp"
 
 namespace perftkit {
@@ -32,6 +33,7 @@ struct PipelineOptions {
   std::size_t max_line_bytes = MAX_LINE_BYTES;  // a longer line is reported as rejected, not buffered
   std::size_t max_game_bytes = 1 << 24;    // a longer game is cut at a line break
   BatchClassifierFactory batch_classifier;  // set: each block's positions are classified as one batch
+  RowFilter filter;                         // the rows written (--only); the summary counts all
 };
 
 struct PipelineResult {

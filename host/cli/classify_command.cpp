@@ -31,6 +31,8 @@ struct ClassifyOptions {
   RowFormat format = RowFormat::CSV;
   InputKind input = InputKind::AUTO;
   PgnPositions positions = PgnPositions::ALL;
+  std::vector<std::string> only;  // --only: facts a written row must have one of
+  bool game_over = false;
   bool summary = false;
   std::string summary_json;
   bool strict = false;
@@ -94,6 +96,9 @@ int run(const ClassifyOptions& opt) {
   pipeline.threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
   pipeline.header = !opt.no_header;
   pipeline.batch_classifier = batch_classifier(opt.backend);
+  for (const std::string& name : opt.only)
+    if (!pipeline.filter.select(name)) throw UsageError("--only: unknown fact '" + name + "' (" + RowFilter::names() + ")");
+  if (opt.game_over) pipeline.filter.select("game_over");
 
   const int out_fd = open_output(opt.output);
   const bool terminal = ::isatty(STDERR_FILENO) != 0;
@@ -158,6 +163,11 @@ void add_classify_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--positions", opt->positions, "PGN: a row for every position of a game, or the final one only")
       ->transform(CLI::CheckedTransformer(positions, CLI::ignore_case))
       ->option_text("all|final (all)");
+  cmd->add_option("--only", opt->only,
+                  "Write only the rows with any of these facts (comma-separated): " + RowFilter::names() +
+                      "; --summary still counts every row")
+      ->delimiter(',');
+  cmd->add_flag("--game-over", opt->game_over, "Write only the rows where the game is over by rule (same as --only game_over)");
   cmd->add_flag("--summary", opt->summary, "Print aggregate counts (the draw statistics) on stderr");
   cmd->add_option("--summary-json", opt->summary_json, "Write aggregate counts as JSON to FILE ('-': stdout)")
       ->option_text("FILE");
