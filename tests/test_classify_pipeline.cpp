@@ -98,7 +98,8 @@ TEST(ClassifyPipeline, PgnGamesAcrossBlocks) {
   whole.positions = PgnPositions::FINAL;
   const PipelineRun reference = run_on({games, errors}, whole);
   EXPECT_EQ(reference.result.summary.games, 14u);
-  EXPECT_EQ(reference.result.summary.rows, 14u);
+  // A row per game, and the last legal position of the 4 games broken after a move.
+  EXPECT_EQ(reference.result.summary.rows, 18u);
   EXPECT_EQ(reference.result.rejected, 6u);
   PipelineOptions small = tiny_blocks(3);
   small.positions = PgnPositions::FINAL;

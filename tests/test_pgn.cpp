@@ -213,7 +213,8 @@ TEST(PgnClassify, AllPositionsOrTheFinalOne) {
   EXPECT_NE(rows[1].find(",5,fivefold_repetition,draw,"), std::string::npos) << rows[1];
 }
 
-TEST(PgnClassify, AnErrorEndsItsGameWithOneRow) {
+// In FINAL mode a broken game keeps its last legal position, then its error row.
+TEST(PgnClassify, AnErrorEndsItsGameAfterItsLastLegalPosition) {
   const std::string text = test_file("classify_errors.pgn");
   std::vector<GameSpan> spans;
   for (std::size_t at = 0; at < text.size();) {
@@ -228,13 +229,17 @@ TEST(PgnClassify, AnErrorEndsItsGameWithOneRow) {
   EXPECT_EQ(classify_games(text, spans, 11, PgnPositions::FINAL, formatter, out, s), 6u);
   EXPECT_EQ(s.game_errors, 6u);
   const std::vector<std::string> rows = lines_of(out.view());
-  ASSERT_EQ(rows.size(), 7u);
-  EXPECT_EQ(rows[0],
+  ASSERT_EQ(rows.size(), 11u);  // 4 games broken after a position: a valid row and an error row each
+  // After 1.e4 e5 2.Nf3 Black has 14 pawn moves, 5 knight moves, 5 bishop moves, 4 queen
+  // moves and Ke7: 29.
+  EXPECT_EQ(rows[0].substr(0, rows[0].find(",29,") + 4),
+            "e.pgn:game 11:ply 3,rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2,,1,,29,");
+  EXPECT_EQ(rows[1],
             "e.pgn:game 11:ply 4,rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2,,0,"
             "\"game 11, ply 4: illegal move Nf3\",,,,,,,,,,,,,,");
-  EXPECT_EQ(rows[4], "e.pgn:game 15:ply 0,,,0,\"game 15: FEN tag: board: white has 0 kings, expected exactly one\","
+  EXPECT_EQ(rows[8], "e.pgn:game 15:ply 0,,,0,\"game 15: FEN tag: board: white has 0 kings, expected exactly one\","
                      ",,,,,,,,,,,,,");
-  EXPECT_EQ(rows[6].substr(0, 25), "e.pgn:game 17:ply 2,rnbqk");
+  EXPECT_EQ(rows[10].substr(0, 25), "e.pgn:game 17:ply 2,rnbqk");
 }
 
 }  // namespace

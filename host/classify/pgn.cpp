@@ -79,6 +79,8 @@ std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>&
     const PgnReplay replay = replay_game(text.substr(span.begin, span.end - span.begin), visitor);
     const bool had_position = replay.error.empty() || replay.error_ply > 0;
     if (!replay.error.empty()) {
+      // FINAL keeps the last legal position of a broken game, then reports the break.
+      if (had_position) visitor.finish(true);
       const std::string where = "game " + std::to_string(game) +
                                 (replay.error_ply > 0 ? ", ply " + std::to_string(replay.error_ply) : std::string());
       visitor.reject(replay.error_ply, where + ": " + replay.error, had_position);
