@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <string>
 
 #include "notation/fen.hpp"
 
@@ -213,17 +214,85 @@ struct FieldWriter {
       *p++ = '[';
       p = put_flags(p, row, ',', [](char* q, std::string_view name) { return put_json_text(q, name); });
       *p++ = ']';
-      *p++ = '}';
     } else {
       p = put_flags(p, row, '|', put);
     }
+  }
+  void signed_number(std::string_view key, long long value) {
+    begin(key);
+    if (value < 0) *p++ = '-';
+    p = put_uint(p, value < 0 ? std::uint64_t(-value) : std::uint64_t(value));
+  }
+  // Seconds with up to one decimal (clocks are given in tenths at most).
+  void seconds(std::string_view key, double value) {
+    begin(key);
+    const std::uint64_t tenths = std::uint64_t(value * 10 + 0.5);
+    p = put_uint(p, tenths / 10);
+    if (tenths % 10) {
+      *p++ = '.';
+      *p++ = char('0' + tenths % 10);
+    }
+  }
+  // JSON text written as it is (an object), or as a text field in CSV/TSV.
+  void json_value(std::string_view key, std::string_view json) {
+    if constexpr (F == RowFormat::JSONL) {
+      begin(key);
+      p = put(p, json.empty() ? std::string_view("null") : json);
+    } else {
+      optional_text(key, json);
+    }
+  }
+  void end() {
+    if constexpr (F == RowFormat::JSONL) *p++ = '}';
     *p++ = '\n';
   }
 };
 
+// The game columns (GameColumns), after the classification's. A tag column holds text, or a
+// number for ratings; what a row lacks is empty (null in JSON).
+template <RowFormat F>
+void write_game_columns(FieldWriter<F>& w, const ClassifyRow& row, const GameColumns& columns) {
+  if (columns.game) {
+    if (row.from_pgn) w.number("game", row.game);
+    else w.none("game");
+  }
+  if (columns.ply) {
+    if (row.from_pgn) w.number("ply", row.ply);
+    else w.none("ply");
+  }
+  if (columns.move_uci) w.optional_text("move_uci", row.move_uci);
+  if (columns.move_san) w.optional_text("move_san", row.move_san);
+  if (columns.clock) {
+    if (row.has_clock) w.seconds("clock", row.clock_seconds);
+    else w.none("clock");
+  }
+  if (columns.eval) {
+    if (row.has_eval_cp) w.signed_number("eval_cp", row.eval_cp);
+    else w.none("eval_cp");
+    if (row.has_eval_mate) w.signed_number("eval_mate", row.eval_mate);
+    else w.none("eval_mate");
+  }
+  for (std::size_t i = 0; i < columns.tags.size(); ++i) {
+    const std::string_view name = columns.tags[i];
+    const std::string_view value = i < row.tag_count ? row.tag_values[i] : std::string_view();
+    const bool digits = !value.empty() && value.size() <= 18 &&
+                        std::all_of(value.begin() + (value[0] == '-' || value[0] == '+'), value.end(),
+                                    [](char c) { return c >= '0' && c <= '9'; }) &&
+                        value.size() > std::size_t(value[0] == '-' || value[0] == '+');
+    if (is_numeric_tag(name) && !value.empty()) {
+      if (digits) w.signed_number(name, std::stoll(std::string(value)));
+      else w.none(name);  // "?" and the like
+    } else {
+      w.optional_text(name, value);
+    }
+  }
+  if (columns.all_tags) w.json_value("tags", row.all_tags_json);
+}
+
 // source_open and source_close: the escaped file name, as an open field, and what closes it.
 template <RowFormat F>
-char* write_row(char* p, std::string_view source_open, std::string_view source_close, const ClassifyRow& row) {
+char* write_row(char* p, std::string_view source_open, std::string_view source_close, const ClassifyRow& row,
+                const GameColumns& columns) {
   FieldWriter<F> w{p};
   // The source: "file:line", or "file:game G:ply P" for a position of a PGN game.
   w.begin("source");
@@ -246,6 +315,8 @@ char* write_row(char* p, std::string_view source_open, std::string_view source_c
                                        "seventyfive_move", "repetitions", "outcome", "winner"})
       w.none(key);
     w.flags(row);
+    if (columns.any()) write_game_columns(w, row, columns);
+    w.end();
     return w.p;
   }
   const Classification& c = row.cls;
@@ -264,6 +335,8 @@ char* write_row(char* p, std::string_view source_open, std::string_view source_c
   w.optional_text("outcome", termination_name(c.termination));
   w.optional_text("winner", winner_name(c));
   w.flags(row);
+  if (columns.any()) write_game_columns(w, row, columns);
+  w.end();
   return w.p;
 }
 
@@ -289,7 +362,8 @@ std::string_view winner_name(const Classification& c) {
   return "draw";
 }
 
-RowFormatter::RowFormatter(RowFormat format, std::string_view source_name) : format_(format) {
+RowFormatter::RowFormatter(RowFormat format, std::string_view source_name, GameColumns columns)
+    : format_(format), columns_(std::move(columns)) {
   std::string escaped(6 * source_name.size() + 2, '\0');
   char* const begin = escaped.data();
   char* end = begin;
@@ -311,22 +385,39 @@ RowFormatter::RowFormatter(RowFormat format, std::string_view source_name) : for
 void RowFormatter::header(ByteBuffer& out) const {
   if (format_ == RowFormat::JSONL) return;
   bool first = true;
-  for (const std::string_view column : CLASSIFY_COLUMNS) {
+  const auto column = [&](std::string_view name) {
     if (!first) out.append(format_ == RowFormat::CSV ? "," : "\t");
-    out.append(column);
+    out.append(name);
     first = false;
+  };
+  for (const std::string_view name : CLASSIFY_COLUMNS) column(name);
+  if (columns_.game) column("game");
+  if (columns_.ply) column("ply");
+  if (columns_.move_uci) column("move_uci");
+  if (columns_.move_san) column("move_san");
+  if (columns_.clock) column("clock");
+  if (columns_.eval) {
+    column("eval_cp");
+    column("eval_mate");
   }
+  for (const std::string& tag : columns_.tags) column(tag);  // tag names are PGN symbols: no quoting
+  if (columns_.all_tags) column("tags");
   out.append("\n");
 }
 
 void RowFormatter::row(ByteBuffer& out, const ClassifyRow& row) const {
   // Worst case: every text byte escaped to six (JSON \u00XX), plus the fixed columns and flags.
-  const std::size_t bound = source_open_.size() + 6 * (row.fen.size() + row.id.size() + row.error.size()) + 1024;
+  std::size_t bound = source_open_.size() + 6 * (row.fen.size() + row.id.size() + row.error.size()) + 1024;
+  if (columns_.any()) {
+    bound += 6 * (row.move_uci.size() + row.move_san.size() + row.all_tags_json.size()) + 256;
+    for (std::size_t i = 0; i < row.tag_count; ++i) bound += 6 * row.tag_values[i].size() + 64;
+    for (const std::string& tag : columns_.tags) bound += tag.size() + 8;
+  }
   char* p = out.reserve(bound);
   switch (format_) {
-    case RowFormat::CSV: p = write_row<RowFormat::CSV>(p, source_open_, source_close_, row); break;
-    case RowFormat::TSV: p = write_row<RowFormat::TSV>(p, source_open_, source_close_, row); break;
-    case RowFormat::JSONL: p = write_row<RowFormat::JSONL>(p, source_open_, source_close_, row); break;
+    case RowFormat::CSV: p = write_row<RowFormat::CSV>(p, source_open_, source_close_, row, columns_); break;
+    case RowFormat::TSV: p = write_row<RowFormat::TSV>(p, source_open_, source_close_, row, columns_); break;
+    case RowFormat::JSONL: p = write_row<RowFormat::JSONL>(p, source_open_, source_close_, row, columns_); break;
   }
   out.commit(p);
 }

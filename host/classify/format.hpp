@@ -5,8 +5,9 @@
 #include <string>
 #include <string_view>
 
-#include "classify/row.hpp"
 #include "classify/buffer.hpp"
+#include "classify/game_columns.hpp"
+#include "classify/row.hpp"
 
 namespace perftkit {
 
@@ -25,10 +26,12 @@ inline constexpr std::string_view CLASSIFY_COLUMNS[] = {
 std::string_view termination_name(Termination t);
 std::string_view winner_name(const Classification& c);
 
-// Formats the rows of one input file (its name goes into the source column).
+// Formats the rows of one input file (its name goes into the source column), with the PGN
+// game columns asked for after the classification's.
 class RowFormatter {
  public:
-  RowFormatter(RowFormat format, std::string_view source_name);
+  RowFormatter(RowFormat format, std::string_view source_name, GameColumns columns = {});
+  const GameColumns& columns() const { return columns_; }
 
   // The header line (CSV and TSV; nothing for JSON Lines).
   void header(ByteBuffer& out) const;
@@ -36,6 +39,7 @@ class RowFormatter {
 
  private:
   RowFormat format_;
+  GameColumns columns_;
   std::string source_open_, source_close_;  // the escaped file name as an open field, and its closing quote
 };
 

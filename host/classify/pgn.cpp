@@ -2,8 +2,10 @@
 
 #include <string>
 
+#include "common/json_writer.hpp"
 #include "notation/fen.hpp"
 #include "notation/pgn_game.hpp"
+#include "notation/uci.hpp"
 
 namespace perftkit {
 namespace {
@@ -11,12 +13,31 @@ namespace {
 // Turns the positions of one game into rows (all of them, or only the last one).
 class RowVisitor final : public PgnVisitor {
  public:
-  RowVisitor(std::uint64_t game, PgnPositions positions, RowSink& sink)
-      : game_(game), positions_(positions), sink_(sink) {}
+  RowVisitor(std::uint64_t game, PgnPositions positions, RowSink& sink, const GameColumns& columns)
+      : game_(game), positions_(positions), sink_(sink), columns_(columns), tag_values_(columns.tags.size()) {}
 
   void start(std::uint32_t warnings, bool chess960) override {
     warnings_ = warnings;
     chess960_ = chess960;
+    tag_views_.assign(tag_values_.begin(), tag_values_.end());
+    if (columns_.all_tags) all_tags_json_ += all_tags_json_.empty() ? "{}" : "}";
+  }
+  bool wants_details() const override { return columns_.wants_details(); }
+  void tag(std::string_view name, std::string_view value) override {
+    for (std::size_t i = 0; i < columns_.tags.size(); ++i)
+      if (columns_.tags[i] == name) tag_values_[i] = value;
+    if (columns_.all_tags) {
+      all_tags_json_ += all_tags_json_.empty() ? "{\"" : ",\"";
+      all_tags_json_ += json_escape(name);
+      all_tags_json_ += "\":\"";
+      all_tags_json_ += json_escape(value);
+      all_tags_json_ += '"';
+    }
+  }
+  void move(std::string_view san, Move move, std::string_view comments) override {
+    move_san_ = san;
+    if (columns_.move_uci) move_uci_ = to_uci(move, chess960_);
+    if (columns_.clock || columns_.eval) comment_ = read_comment_values(comments);
   }
   void position(const Position& pos, int ply, int repetitions) override {
     last_ = pos;
@@ -26,6 +47,7 @@ class RowVisitor final : public PgnVisitor {
   }
   // The last position's row in FINAL mode (a game that never reached a position has none).
   void finish(bool had_position) {
+    // (the move and comments kept are those of the last position)
     if (positions_ == PgnPositions::FINAL && had_position) emit(last_, last_ply_, last_repetitions_);
   }
   void reject(int ply, const std::string& error, bool had_position) {
@@ -44,12 +66,32 @@ class RowVisitor final : public PgnVisitor {
     row.ply = std::uint64_t(ply);
     row.chess960 = chess960_;
     row.warnings = ply == 0 ? warnings_ : 0;  // the start position's warnings
+    if (columns_.wants_details()) {
+      row.tag_values = tag_views_.data();
+      row.tag_count = tag_views_.size();
+      row.all_tags_json = all_tags_json_;
+    }
     return row;
   }
+
+  // The move columns of the row for ply (none at ply 0, and none for an error row).
+  void add_move(ClassifyRow& row, int ply) const {
+    if (ply == 0 || !columns_.wants_details()) return;
+    row.move_san = move_san_;
+    row.move_uci = move_uci_;
+    row.has_clock = comment_.clock_seconds.has_value();
+    row.clock_seconds = comment_.clock_seconds.value_or(0);
+    row.has_eval_cp = comment_.eval_cp.has_value();
+    row.eval_cp = comment_.eval_cp.value_or(0);
+    row.has_eval_mate = comment_.eval_mate.has_value();
+    row.eval_mate = comment_.eval_mate.value_or(0);
+  }
+
 
   void emit(const Position& pos, int ply, int repetitions) {
     const std::string fen = to_fen(pos);
     ClassifyRow row = base(ply);
+    add_move(row, ply);
     row.fen = fen;
     row.fen_plain = true;
     row.valid = true;
@@ -65,17 +107,25 @@ class RowVisitor final : public PgnVisitor {
   bool chess960_ = false;
   Position last_{};
   int last_ply_ = 0, last_repetitions_ = 0;
+  const GameColumns& columns_;
+  std::vector<std::string> tag_values_;         // the --tags values of this game
+  std::vector<std::string_view> tag_views_;     // ...as the rows see them
+  std::string all_tags_json_;                   // --tags all
+  std::string_view move_san_;  // a view into the game's text
+  std::string move_uci_;
+  CommentValues comment_;
 };
 
 }  // namespace
 
 std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>& games, std::uint64_t first_game,
-                             PgnPositions positions, RowSink& sink, ClassifySummary& summary) {
+                             PgnPositions positions, RowSink& sink, ClassifySummary& summary,
+                             const GameColumns& columns) {
   std::uint64_t rejected = 0, number = first_game;
   summary.games += games.size();
   for (const GameSpan& span : games) {
     const std::uint64_t game = number++;
-    RowVisitor visitor(game, positions, sink);
+    RowVisitor visitor(game, positions, sink, columns);
     const PgnReplay replay = replay_game(text.substr(span.begin, span.end - span.begin), visitor);
     const bool had_position = replay.error.empty() || replay.error_ply > 0;
     if (!replay.error.empty()) {

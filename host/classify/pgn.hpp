@@ -23,15 +23,17 @@ struct GameSpan {
 // gives its rows to sink, counting the games (and games with errors) in summary. A game that
 // stops at a bad move or tag adds one rejected row naming the game and ply. Returns the number
 // of rejected rows. The caller flushes the sink.
+// columns: the game columns to fill in (tags, moves, comment values).
 std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>& games, std::uint64_t first_game,
-                             PgnPositions positions, RowSink& sink, ClassifySummary& summary);
+                             PgnPositions positions, RowSink& sink, ClassifySummary& summary,
+                             const GameColumns& columns = GameColumns{});
 
 // The same, each row appended to out and counted in summary as it is classified.
 inline std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>& games,
                                     std::uint64_t first_game, PgnPositions positions, const RowFormatter& formatter,
                                     ByteBuffer& out, ClassifySummary& summary) {
   ImmediateRowSink sink(formatter, out, summary);
-  return classify_games(text, games, first_game, positions, sink, summary);
+  return classify_games(text, games, first_game, positions, sink, summary, formatter.columns());
 }
 
 }  // namespace perftkit

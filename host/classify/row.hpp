@@ -23,6 +23,15 @@ struct ClassifyRow {
   bool has_history = false;           // repetitions are known (PGN)
   std::uint32_t warnings = 0;         // FenWarning flags
   bool chess960 = false;
+
+  // PGN game columns (classify --columns, --tags), filled only when asked for.
+  std::string_view move_uci, move_san;  // the move that led here (empty at ply 0)
+  bool has_clock = false, has_eval_cp = false, has_eval_mate = false;
+  double clock_seconds = 0;
+  int eval_cp = 0, eval_mate = 0;
+  const std::string_view* tag_values = nullptr;  // the --tags values in order ("" when absent)
+  std::size_t tag_count = 0;
+  std::string_view all_tags_json;  // --tags all: every tag as a JSON object
 };
 
 }  // namespace perftkit

@@ -76,6 +76,7 @@ class BatchedRowSink final : public RowSink {
   const RowFilter* filter_;
   std::vector<ClassifyRow> rows_;
   std::deque<std::string> texts_;     // what the held rows' views point at
+  std::deque<std::vector<std::string_view>> tag_lists_;  // the held rows' tag values
   std::vector<std::size_t> classified_;  // indices of the rows that wait for a classification
   std::vector<Position> positions_;
   std::vector<std::uint8_t> repetitions_;

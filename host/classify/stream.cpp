@@ -52,7 +52,7 @@ class Pipeline {
   Pipeline(std::vector<ClassifyInput>& inputs, const PipelineOptions& options, int out_fd,
            const PipelineProgress& progress)
       : inputs_(inputs), options_(options), out_fd_(out_fd), progress_(progress) {
-    for (const ClassifyInput& input : inputs_) formatters_.emplace_back(options.format, input.name());
+    for (const ClassifyInput& input : inputs_) formatters_.emplace_back(options.format, input.name(), options.columns);
     const std::size_t pool = 2 * std::size_t(std::max(1u, options.threads)) + 2;
     for (std::size_t i = 0; i < pool; ++i) {
       blocks_.push_back(std::make_unique<Block>());
@@ -252,7 +252,7 @@ class Pipeline {
         report_long_line(b.text.view(), b.first_line, options_.max_line_bytes, sink);
         b.rejected = 1;
       } else if (b.kind == InputKind::PGN) {
-        b.rejected = classify_games(b.text.view(), b.games, b.first_game, options_.positions, sink, b.summary);
+        b.rejected = classify_games(b.text.view(), b.games, b.first_game, options_.positions, sink, b.summary, options_.columns);
       } else {
         b.rejected = classify_lines(b.text.view(), b.first_line, sink, options_.max_line_bytes);
       }

@@ -34,6 +34,7 @@ struct PipelineOptions {
   std::size_t max_game_bytes = 1 << 24;    // a longer game is cut at a line break
   BatchClassifierFactory batch_classifier;  // set: each block's positions are classified as one batch
   RowFilter filter;                         // the rows written (--only); the summary counts all
+  GameColumns columns;                      // PGN game columns after the classification's
 };
 
 struct PipelineResult {

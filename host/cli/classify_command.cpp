@@ -32,6 +32,7 @@ struct ClassifyOptions {
   InputKind input = InputKind::AUTO;
   PgnPositions positions = PgnPositions::ALL;
   std::vector<std::string> only;  // --only: facts a written row must have one of
+  std::vector<std::string> columns, tags;  // PGN game columns
   bool game_over = false;
   bool summary = false;
   std::string summary_json;
@@ -99,6 +100,13 @@ int run(const ClassifyOptions& opt) {
   for (const std::string& name : opt.only)
     if (!pipeline.filter.select(name)) throw UsageError("--only: unknown fact '" + name + "' (" + RowFilter::names() + ")");
   if (opt.game_over) pipeline.filter.select("game_over");
+  for (const std::string& name : opt.columns)
+    if (!pipeline.columns.add(name)) throw UsageError("--columns: unknown column '" + name + "' (" + GameColumns::names() + ")");
+  for (const std::string& tag : opt.tags) {
+    if (tag == "all") pipeline.columns.all_tags = true;
+    else if (tag.empty() || tag.find_first_of(" \t\",\"") != std::string::npos) throw UsageError("--tags: bad tag name '" + tag + "'");
+    else pipeline.columns.tags.push_back(tag);
+  }
 
   const int out_fd = open_output(opt.output);
   const bool terminal = ::isatty(STDERR_FILENO) != 0;
@@ -166,6 +174,12 @@ void add_classify_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--only", opt->only,
                   "Write only the rows with any of these facts (comma-separated): " + RowFilter::names() +
                       "; --summary still counts every row")
+      ->delimiter(',');
+  cmd->add_option("--columns", opt->columns,
+                  "PGN game columns after the classification's (comma-separated): " + GameColumns::names())
+      ->delimiter(',');
+  cmd->add_option("--tags", opt->tags,
+                  "PGN tags as columns (comma-separated names: White,Black,WhiteElo,...), or all (one JSON `tags` column)")
       ->delimiter(',');
   cmd->add_flag("--game-over", opt->game_over, "Write only the rows where the game is over by rule (same as --only game_over)");
   cmd->add_flag("--summary", opt->summary, "Print aggregate counts (the draw statistics) on stderr");

@@ -46,7 +46,8 @@ std::string shown(std::string_view text) {
 
 class Replayer {
  public:
-  Replayer(std::string_view text, PgnVisitor& visitor) : lexer_(text, true), visitor_(visitor) {}
+  Replayer(std::string_view text, PgnVisitor& visitor)
+      : lexer_(text, true), visitor_(visitor), details_(visitor.wants_details()) {}
 
   PgnReplay run() {
     PgnLexeme lexeme = lexer_.next();
@@ -59,6 +60,7 @@ class Replayer {
     for (;; lexeme = lexer_.next()) {
       if (!movetext_token(lexeme)) break;
     }
+    flush();
     return std::move(result_);
   }
 
@@ -72,6 +74,7 @@ class Replayer {
       return fail(0, "malformed tag near '" + shown(name.text) + "'");
     if (name.text == "FEN") fen = unescape(value.text);
     else if (name.text == "Variant") variant = unescape(value.text);
+    if (details_) visitor_.tag(name.text, unescape(value.text));
     return true;
   }
 
@@ -97,6 +100,14 @@ class Replayer {
     visitor_.position(pos_, result_.plies, history_.record(pos_));
   }
 
+  // The position after the last move, once its comments are in (details only).
+  void flush() {
+    if (!pending_) return;
+    pending_ = false;
+    visitor_.move(pending_san_, pending_move_, comments_);
+    emit();
+  }
+
   bool fail(int ply, std::string message) {
     result_.error_ply = ply;
     result_.error = std::move(message);
@@ -115,6 +126,12 @@ class Replayer {
       case PgnToken::STAR: return false;
       case PgnToken::VARIATION_OPEN: return skip_variation();
       case PgnToken::TAG_OPEN: return skip_tag();
+      case PgnToken::COMMENT:
+        if (pending_) {
+          if (!comments_.empty()) comments_ += ' ';
+          comments_.append(lexeme.text);
+        }
+        return true;
       case PgnToken::NULL_MOVE: return fail(result_.plies + 1, "null move '--' is not supported");
       case PgnToken::INCOMPLETE: return fail(result_.plies + 1, "unterminated comment or string");
       case PgnToken::OTHER: return fail(result_.plies + 1, "unexpected character '" + shown(lexeme.text) + "'");
@@ -123,12 +140,20 @@ class Replayer {
   }
 
   bool play(std::string_view san) {
+    flush();
     const SanResult move = parse_san(pos_, san);
     if (move.status != SanStatus::OK)
       return fail(result_.plies + 1, std::string(san_status_word(move.status)) + " move " + shown(san));
     pos_ = make_move(pos_, move.move);
     ++result_.plies;
-    emit();
+    if (!details_) {
+      emit();
+      return true;
+    }
+    pending_ = true;
+    pending_san_ = san;
+    pending_move_ = move.move;
+    comments_.clear();
     return true;
   }
 
@@ -151,6 +176,11 @@ class Replayer {
 
   PgnLexer lexer_;
   PgnVisitor& visitor_;
+  bool details_;
+  bool pending_ = false;  // a position waits for the comments after its move
+  std::string_view pending_san_;
+  Move pending_move_{};
+  std::string comments_;
   PgnReplay result_;
   Position pos_{};
   RepetitionHistory history_;

@@ -17,8 +17,16 @@ class PgnVisitor {
   virtual ~PgnVisitor() = default;
   // Called once, before the start position: the start FEN's warnings and whether the game is Chess960.
   virtual void start(std::uint32_t warnings, bool chess960) = 0;
-  // repetitions: occurrences of pos in the game so far, this one included.
+  // repetitions: occurrences of pos in the game so far, this one included. The position
+  // after a move comes once the comments that follow the move have been read.
   virtual void position(const Position& pos, int ply, int repetitions) = 0;
+  // Each tag pair, before start(): the name and the value with its escapes removed.
+  virtual void tag(std::string_view /*name*/, std::string_view /*value*/) {}
+  // Just before position() for ply 1 and later: the move that led there, as written (SAN),
+  // as played, and the comments that follow it (their text, braces included, space-joined).
+  virtual void move(std::string_view /*san*/, Move /*move*/, std::string_view /*comments*/) {}
+  // Whether tag() and move() are wanted (gathering comments costs a little).
+  virtual bool wants_details() const { return false; }
 };
 
 struct PgnReplay {

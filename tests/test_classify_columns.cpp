@@ -1,0 +1,121 @@
+// `classify --columns` and `--tags`: the PGN game columns (game, ply, the move in UCI and SAN,
+// [%clk] and [%eval]) and tag columns, checked on hand-written PGN (tests/data/
+// classify_columns.pgn). Every expected value is read off that file by hand.
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "classify/game_columns.hpp"
+#include "cli_runner.hpp"
+#include "test_paths.hpp"
+
+namespace perftkit {
+namespace {
+
+using testing_support::CommandResult;
+using testing_support::run_perftkit;
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The fields of each row after the 19 classification columns (source, fen, ... flags).
+std::vector<std::string> game_fields(const std::string& output) {
+  std::vector<std::string> rows;
+  for (const std::string& line : lines_of(output)) {
+    std::size_t at = 0;
+    for (int field = 0; field < 19; ++field) {
+      // The only quoted classification fields here are none (valid rows, plain FENs).
+      at = line.find(',', at) + 1;
+    }
+    rows.push_back(line.substr(at));
+  }
+  return rows;
+}
+
+TEST(CommentValues, ClocksAndEvals) {
+  CommentValues v = read_comment_values("{ [%eval 0.45] [%clk 0:03:00] }");
+  EXPECT_EQ(v.clock_seconds, 180.0);
+  EXPECT_EQ(v.eval_cp, 45);
+  EXPECT_FALSE(v.eval_mate);
+  v = read_comment_values("{ [%clk 1:02:03.4] [%eval #-3] }");
+  EXPECT_DOUBLE_EQ(*v.clock_seconds, 3723.4);
+  EXPECT_EQ(v.eval_mate, -3);
+  EXPECT_FALSE(v.eval_cp);
+  EXPECT_EQ(read_comment_values("{[%eval -1.25]}").eval_cp, -125);
+  EXPECT_EQ(read_comment_values("{[%eval #4]}").eval_mate, 4);
+  EXPECT_FALSE(read_comment_values("{ no commands [%clk x:y] }").clock_seconds);
+  EXPECT_FALSE(read_comment_values("").eval_cp);
+}
+
+TEST(ClassifyColumns, GameColumnsFromHandWrittenPgn) {
+  const std::string file = std::string(test_paths::test_data_dir()) + "/classify_columns.pgn";
+  const CommandResult result =
+      run_perftkit("classify '" + file + "' --columns game,ply,move,clock,eval --tags White,Black,WhiteElo,BlackElo,TimeControl");
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const std::vector<std::string> rows = game_fields(result.output);
+  ASSERT_EQ(rows.size(), 1u + 6 + 3) << result.output;  // header, 6 positions of game 1, 3 of game 2
+  EXPECT_EQ(rows[0], "game,ply,move_uci,move_san,clock,eval_cp,eval_mate,White,Black,WhiteElo,BlackElo,TimeControl");
+  const std::string tags1 = "\"Alice \"\"the Rook\"\" Smith\",Bob \\ Jones,2012,,180+2";
+  EXPECT_EQ(rows[1], "1,0,,,,,," + tags1);                       // the start: no move
+  EXPECT_EQ(rows[2], "1,1,e2e4,e4,180,45,," + tags1);
+  EXPECT_EQ(rows[3], "1,2,e7e5,e5,179.5,20,," + tags1);
+  EXPECT_EQ(rows[4], "1,3,g1f3,Nf3,,,," + tags1);                // a remark, a NAG, variations
+  EXPECT_EQ(rows[5], "1,4,b8c6,Nc6,3600,,-3," + tags1);           // mate in 3 for Black
+  EXPECT_EQ(rows[6], "1,5,f1b5,Bb5,,-125,," + tags1);
+  EXPECT_EQ(rows[7], "2,0,,,,,,,,,,");                            // a game without tags
+  EXPECT_EQ(rows[8], "2,1,d2d4,d4,9.9,,,,,,,");
+  EXPECT_EQ(rows[9], "2,2,d7d5,d5,,,,,,,,");
+}
+
+TEST(ClassifyColumns, JsonLinesAreTypedAndAllTagsIsAnObject) {
+  const std::string file = std::string(test_paths::test_data_dir()) + "/classify_columns.pgn";
+  const CommandResult result =
+      run_perftkit("classify '" + file + "' --format jsonl --positions final --columns move,clock,eval --tags all,WhiteElo,BlackElo");
+  ASSERT_EQ(result.exit_code, 0) << result.output;
+  const std::vector<std::string> rows = lines_of(result.output);
+  ASSERT_EQ(rows.size(), 2u) << result.output;
+  EXPECT_NE(rows[0].find("\"move_uci\":\"f1b5\",\"move_san\":\"Bb5\",\"clock\":null,\"eval_cp\":-125,\"eval_mate\":null,"
+                         "\"WhiteElo\":2012,\"BlackElo\":null,\"tags\":{\"Event\":\"Rated Blitz game\","
+                         "\"Site\":\"https://lichess.org/abcd1234\",\"White\":\"Alice \\\"the Rook\\\" Smith\","
+                         "\"Black\":\"Bob \\\\ Jones\",\"Result\":\"1-0\",\"WhiteElo\":\"2012\",\"BlackElo\":\"?\","
+                         "\"TimeControl\":\"180+2\"}}"),
+            std::string::npos)
+      << rows[0];
+  EXPECT_NE(rows[1].find("\"move_uci\":\"d7d5\",\"move_san\":\"d5\",\"clock\":null,\"eval_cp\":null,\"eval_mate\":null,"
+                         "\"WhiteElo\":null,\"BlackElo\":null,\"tags\":{}}"),
+            std::string::npos)
+      << rows[1];
+}
+
+// The batched path (the GPU's, run here on its CPU twin) holds rows until the block's batch
+// is classified: the game columns must survive that.
+TEST(ClassifyColumns, TheBatchedPathWritesTheSameRows) {
+  const std::string file = std::string(test_paths::test_data_dir()) + "/classify_columns.pgn";
+  const std::string args = " --columns game,ply,move,clock,eval --tags all,White,BlackElo '" + file + "'";
+  const CommandResult cpu = run_perftkit("classify --backend cpu" + args);
+  const CommandResult batched = run_perftkit("classify --backend pipeline" + args);
+  ASSERT_EQ(cpu.exit_code, 0) << cpu.output;
+  ASSERT_EQ(batched.exit_code, 0) << batched.output;
+  EXPECT_EQ(batched.output, cpu.output);
+}
+
+TEST(ClassifyColumns, TheDefaultRowsStayAsTheyWere) {
+  const std::string file = std::string(test_paths::test_data_dir()) + "/classify_columns.pgn";
+  const CommandResult plain = run_perftkit("classify '" + file + "'");
+  ASSERT_EQ(plain.exit_code, 0);
+  EXPECT_EQ(lines_of(plain.output)[0],
+            "source,fen,id,valid,error,legal_moves,in_check,checkers,checkmate,stalemate,insufficient_white,"
+            "insufficient_black,dead_by_material,fifty_move,seventyfive_move,repetitions,outcome,winner,flags");
+  const CommandResult unknown = run_perftkit("classify '" + file + "' --columns clocks");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.output.find("--columns: unknown column 'clocks'"), std::string::npos) << unknown.output;
+}
+
+}  // namespace
+}  // namespace perftkit
