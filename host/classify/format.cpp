@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string>
 
+#include "classify/table_source.hpp"
 #include "notation/fen.hpp"
 
 namespace perftkit {
@@ -287,6 +288,19 @@ void write_game_columns(FieldWriter<F>& w, const ClassifyRow& row, const GameCol
     }
   }
   if (columns.all_tags) w.json_value("tags", row.all_tags_json);
+  for (std::size_t i = 0; i < columns.kept.size(); ++i) {
+    const std::string_view value = i < row.kept_count ? row.kept_values[i] : std::string_view();
+    if (!row.kept_json) {
+      w.optional_text(columns.kept[i], value);
+    } else if constexpr (F == RowFormat::JSONL) {
+      w.json_value(columns.kept[i], value);
+    } else if (value.size() >= 2 && value.front() == '"') {
+      if (value.find('\\') == std::string_view::npos) w.optional_text(columns.kept[i], value.substr(1, value.size() - 2));
+      else w.optional_text(columns.kept[i], json_string_text(value));  // a JSON string: its text
+    } else {
+      w.optional_text(columns.kept[i], value);  // numbers, objects, arrays: their JSON
+    }
+  }
 }
 
 // source_open and source_close: the escaped file name, as an open field, and what closes it.
@@ -402,6 +416,7 @@ void RowFormatter::header(ByteBuffer& out) const {
   }
   for (const std::string& tag : columns_.tags) column(tag);  // tag names are PGN symbols: no quoting
   if (columns_.all_tags) column("tags");
+  for (const std::string& name : columns_.kept) column(name);
   out.append("\n");
 }
 
@@ -412,6 +427,8 @@ void RowFormatter::row(ByteBuffer& out, const ClassifyRow& row) const {
     bound += 6 * (row.move_uci.size() + row.move_san.size() + row.all_tags_json.size()) + 256;
     for (std::size_t i = 0; i < row.tag_count; ++i) bound += 6 * row.tag_values[i].size() + 64;
     for (const std::string& tag : columns_.tags) bound += tag.size() + 8;
+    for (std::size_t i = 0; i < row.kept_count; ++i) bound += 6 * row.kept_values[i].size() + 64;
+    for (const std::string& name : columns_.kept) bound += 6 * name.size() + 8;
   }
   char* p = out.reserve(bound);
   switch (format_) {

@@ -18,13 +18,14 @@ struct GameColumns {
   bool eval = false;      // [%eval] after that move: eval_cp (centipawns) or eval_mate (mate in N, signed)
   std::vector<std::string> tags;  // a column per tag, named as the tag
   bool all_tags = false;          // one `tags` column: every tag of the game, as a JSON object
+  std::vector<std::string> kept;  // table input: columns carried over (--keep-columns), last
 
   // Adds a --columns item: game, ply, move (both), move_uci, move_san, clock, eval.
   // Returns false for an unknown name.
   bool add(std::string_view name);
   // The names add() knows (for help and errors).
   static std::string names();
-  bool any() const { return game || ply || wants_details(); }
+  bool any() const { return game || ply || wants_details() || !kept.empty(); }
   // Whether the replay must report tags, moves and comments.
   bool wants_details() const { return move_uci || move_san || clock || eval || all_tags || !tags.empty(); }
 };

@@ -108,8 +108,11 @@ const char* ClassifyInput::compression() const {
   return compression_;
 }
 
-bool ClassifyInput::has_pgn_extension() const {
-  std::string name = path_;
+namespace {
+
+// The name in lower case without a compression suffix.
+std::string inner_name(const std::string& path) {
+  std::string name = path;
   for (char& ch : name) ch = char(std::tolower(static_cast<unsigned char>(ch)));
   for (const char* suffix : {".zst", ".zstd", ".gz", ".bz2"}) {
     const std::string_view s(suffix);
@@ -118,7 +121,23 @@ bool ClassifyInput::has_pgn_extension() const {
       break;
     }
   }
-  return name.size() >= 4 && name.compare(name.size() - 4, 4, ".pgn") == 0;
+  return name;
+}
+
+bool ends_with(const std::string& name, std::string_view suffix) {
+  return name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+bool ClassifyInput::has_pgn_extension() const { return ends_with(inner_name(path_), ".pgn"); }
+
+InputKind ClassifyInput::table_kind_by_name() const {
+  const std::string name = inner_name(path_);
+  if (ends_with(name, ".csv")) return InputKind::CSV;
+  if (ends_with(name, ".tsv")) return InputKind::TSV;
+  if (ends_with(name, ".jsonl") || ends_with(name, ".ndjson")) return InputKind::JSONL;
+  return InputKind::AUTO;
 }
 
 InputKind detect_input_kind(bool pgn_extension, std::string_view head) {

@@ -15,8 +15,9 @@ namespace perftkit {
 
 class DecompressingReader;
 
-// What a file holds: FEN/EPD lines, or PGN games; AUTO decides from its name and first bytes.
-enum class InputKind { AUTO, LINES, PGN };
+// What a file holds: FEN/EPD lines, PGN games, or a table (CSV/TSV with a header, JSON
+// Lines); AUTO decides from its name and first bytes.
+enum class InputKind { AUTO, LINES, PGN, CSV, TSV, JSONL };
 
 class ClassifyInput {
  public:
@@ -42,6 +43,9 @@ class ClassifyInput {
   std::uint64_t size() const { return size_; }             // bytes; 0 when unknown (a pipe)
   // A ".pgn" name, also under a compression suffix (".pgn.zst", ".pgn.gz", ".pgn.bz2").
   bool has_pgn_extension() const;
+  // CSV, TSV or JSONL for a ".csv", ".tsv", ".jsonl" or ".ndjson" name (also under a
+  // compression suffix); AUTO otherwise.
+  InputKind table_kind_by_name() const;
 
  private:
   std::string path_, name_;

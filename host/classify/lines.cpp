@@ -1,6 +1,7 @@
 #include "classify/lines.hpp"
 
 #include <cstring>
+#include <deque>
 #include <string>
 
 #include "notation/fen.hpp"
@@ -92,6 +93,50 @@ std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, Ro
     } else {
       row.fen = line.shown;
       row.error = parsed.error;
+      ++rejected;
+      sink.finished_row(row);
+    }
+  }
+  return rejected;
+}
+
+std::uint64_t classify_table_lines(std::string_view text, std::uint64_t first_line, const TableLayout& layout,
+                                   RowSink& sink, std::size_t max_line_bytes) {
+  std::uint64_t rejected = 0, number = first_line;
+  TableFields fields;
+  std::deque<std::string> storage;
+  for (const char *p = text.data(), *end = text.data() + text.size(); p < end; ++number) {
+    const char* eol = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)));
+    if (!eol) eol = end;
+    std::string_view text_line(p, std::size_t(eol - p));
+    p = eol + 1;
+    if (!text_line.empty() && text_line.back() == '\r') text_line.remove_suffix(1);
+    if (text_line.empty()) continue;
+    if (text_line.size() > max_line_bytes) {
+      report_long_line(text_line, number, max_line_bytes, sink);
+      ++rejected;
+      continue;
+    }
+    storage.clear();
+    read_table_line(text_line, layout, fields, storage);
+    ClassifyRow row;
+    row.line = number;
+    row.kept_values = fields.kept.data();
+    row.kept_count = fields.kept.size();
+    row.kept_json = layout.format == TableFormat::JSONL;
+    const FenResult parsed = fields.error.empty() ? parse_fen(fields.fen) : FenResult{};
+    if (parsed) {
+      const std::string fen = to_fen(parsed->position);
+      row.valid = true;
+      row.side_to_move = parsed->position.side_to_move;
+      row.fen = fen;
+      row.fen_plain = true;
+      row.warnings = parsed->warnings;
+      row.chess960 = parsed->chess960;
+      sink.position_row(row, parsed->position, 0);
+    } else {
+      row.fen = fields.fen.empty() ? text_line.substr(0, 64) : fields.fen;
+      row.error = fields.error.empty() ? parsed.error : fields.error;
       ++rejected;
       sink.finished_row(row);
     }

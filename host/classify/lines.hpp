@@ -7,6 +7,7 @@
 #include "classify/buffer.hpp"
 #include "classify/format.hpp"
 #include "classify/row_sink.hpp"
+#include "classify/table_source.hpp"
 #include "classify/summary.hpp"
 
 namespace perftkit {
@@ -28,6 +29,11 @@ inline std::uint64_t classify_lines(std::string_view text, std::uint64_t first_l
   ImmediateRowSink sink(formatter, out, summary);
   return classify_lines(text, first_line, sink, max_line_bytes);
 }
+
+// Classifies the table lines of text (CSV/TSV rows after the header, or JSONL objects; see
+// table_source.hpp): the FEN column's position (4 to 6 fields), with the kept columns.
+std::uint64_t classify_table_lines(std::string_view text, std::uint64_t first_line, const TableLayout& layout,
+                                   RowSink& sink, std::size_t max_line_bytes = MAX_LINE_BYTES);
 
 // The row for a line the reader had to cut (longer than max_bytes): rejected, with its start.
 void report_long_line(std::string_view start, std::uint64_t line, std::size_t max_bytes, RowSink& sink);

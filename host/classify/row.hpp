@@ -32,6 +32,11 @@ struct ClassifyRow {
   const std::string_view* tag_values = nullptr;  // the --tags values in order ("" when absent)
   std::size_t tag_count = 0;
   std::string_view all_tags_json;  // --tags all: every tag as a JSON object
+
+  // Table input (CSV/TSV/JSONL): the --keep-columns values in order; raw JSON from JSONL.
+  const std::string_view* kept_values = nullptr;
+  std::size_t kept_count = 0;
+  bool kept_json = false;
 };
 
 }  // namespace perftkit

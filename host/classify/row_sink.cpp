@@ -22,6 +22,12 @@ ClassifyRow& BatchedRowSink::hold(const ClassifyRow& row) {
       if (!value.empty() && !is_stable(value)) value = texts_.emplace_back(value);
     held.tag_values = values.data();
   }
+  if (held.kept_count) {  // the kept columns may point into a worker's scratch: keep copies
+    std::vector<std::string_view>& values = tag_lists_.emplace_back(held.kept_values, held.kept_values + held.kept_count);
+    for (std::string_view& value : values)
+      if (!value.empty() && !is_stable(value)) value = texts_.emplace_back(value);
+    held.kept_values = values.data();
+  }
   return held;
 }
 

@@ -28,6 +28,7 @@ struct Block {
   InputKind kind = InputKind::LINES;
   std::uint64_t first_line = 1, first_game = 1;
   bool long_line = false;         // text is the start of one line too long to keep
+  const TableLayout* layout = nullptr;  // table input: where the FEN and kept columns are
   std::uint64_t input_bytes = 0;  // input consumed by this block (for progress)
   ByteBuffer text;
   std::vector<GameSpan> games;
@@ -53,6 +54,7 @@ class Pipeline {
            const PipelineProgress& progress)
       : inputs_(inputs), options_(options), out_fd_(out_fd), progress_(progress) {
     for (const ClassifyInput& input : inputs_) formatters_.emplace_back(options.format, input.name(), options.columns);
+    layouts_.resize(inputs_.size());
     const std::size_t pool = 2 * std::size_t(std::max(1u, options.threads)) + 2;
     for (std::size_t i = 0; i < pool; ++i) {
       blocks_.push_back(std::make_unique<Block>());
@@ -149,8 +151,12 @@ class Pipeline {
           std::memmove(b.text.data(), b.text.data() + 3, b.text.size() - 3);
           b.text.truncate(b.text.size() - 3);
         }
+        if (kind == InputKind::AUTO) kind = input.table_kind_by_name();
         if (kind == InputKind::AUTO) kind = detect_input_kind(input.has_pgn_extension(), b.text.view());
+        if (kind == InputKind::CSV || kind == InputKind::TSV) read_header(input, b, eof, index, kind, line);
+        if (kind == InputKind::JSONL) layouts_[index] = jsonl_layout(options_.fen_column, options_.keep_columns);
       }
+      b.layout = &layouts_[index];
       b.kind = kind;
       if (kind == InputKind::PGN) cut_games(input, b, eof, game);
       else cut_lines(input, b, eof, line);
@@ -162,6 +168,22 @@ class Pipeline {
         return;
       }
     }
+  }
+
+  // The header line of a CSV/TSV input: where the FEN and the kept columns are. It is taken
+  // out of the block; the rows then start at line 2.
+  void read_header(ClassifyInput& input, Block& b, bool& eof, std::size_t index, InputKind kind, std::uint64_t& line) {
+    while (!eof && b.text.view().find('\n') == std::string_view::npos && b.text.size() < options_.max_line_bytes)
+      b.input_bytes += fill(input, b.text, b.text.size() + options_.line_block_bytes, eof);
+    const std::string_view text = b.text.view();
+    const std::size_t eol = text.find('\n');
+    const std::size_t header_end = eol == std::string_view::npos ? text.size() : eol + 1;
+    layouts_[index] = table_layout_from_header(kind == InputKind::TSV ? TableFormat::TSV : TableFormat::CSV,
+                                               text.substr(0, header_end - (eol != std::string_view::npos)),
+                                               options_.fen_column, options_.keep_columns, input.name());
+    std::memmove(b.text.data(), b.text.data() + header_end, text.size() - header_end);
+    b.text.truncate(text.size() - header_end);
+    line = 2;
   }
 
   // Keeps whole lines in b; the partial last line waits in carry_ for the next block.
@@ -251,6 +273,8 @@ class Pipeline {
       if (b.long_line) {
         report_long_line(b.text.view(), b.first_line, options_.max_line_bytes, sink);
         b.rejected = 1;
+      } else if (b.kind == InputKind::CSV || b.kind == InputKind::TSV || b.kind == InputKind::JSONL) {
+        b.rejected = classify_table_lines(b.text.view(), b.first_line, *b.layout, sink, options_.max_line_bytes);
       } else if (b.kind == InputKind::PGN) {
         b.rejected = classify_games(b.text.view(), b.games, b.first_game, options_.positions, sink, b.summary, options_.columns);
       } else {
@@ -305,6 +329,7 @@ class Pipeline {
   BlockingQueue<Block*> free_, work_;
   std::vector<std::thread> threads_;
   ByteBuffer carry_, scratch_;  // the reader's
+  std::vector<TableLayout> layouts_;  // per input, set by the reader before its first block
 
   std::mutex done_mutex_;
   std::condition_variable done_ready_;

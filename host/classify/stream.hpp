@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "classify/batch.hpp"
@@ -35,6 +36,8 @@ struct PipelineOptions {
   BatchClassifierFactory batch_classifier;  // set: each block's positions are classified as one batch
   RowFilter filter;                         // the rows written (--only); the summary counts all
   GameColumns columns;                      // PGN game columns after the classification's
+  std::string fen_column;                   // tables: the FEN's column (name or 1-based number; "": "fen")
+  std::vector<std::string> keep_columns;    // tables: columns carried over (also in columns.kept)
 };
 
 struct PipelineResult {

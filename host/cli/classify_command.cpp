@@ -33,6 +33,8 @@ struct ClassifyOptions {
   PgnPositions positions = PgnPositions::ALL;
   std::vector<std::string> only;  // --only: facts a written row must have one of
   std::vector<std::string> columns, tags;  // PGN game columns
+  std::string fen_column;                  // tables
+  std::vector<std::string> keep_columns;
   bool game_over = false;
   bool summary = false;
   std::string summary_json;
@@ -80,6 +82,22 @@ void write_summary_file(const std::string& path, bool rows_on_stdout, const Clas
   if (!out.flush()) throw UsageError("cannot write '" + path + "'");
 }
 
+// The items of comma-separated lists given once or several times ("a,b" "c" gives a, b, c):
+// one argument per option, so that a file name after the list is never taken for an item.
+std::vector<std::string> comma_items(const std::vector<std::string>& lists) {
+  std::vector<std::string> items;
+  for (const std::string& list : lists) {
+    std::size_t begin = 0;
+    for (;;) {
+      const std::size_t comma = list.find(',', begin);
+      items.push_back(list.substr(begin, comma == std::string::npos ? std::string::npos : comma - begin));
+      if (comma == std::string::npos) break;
+      begin = comma + 1;
+    }
+  }
+  return items;
+}
+
 int run(const ClassifyOptions& opt) {
   const bool rows_on_stdout = opt.output.empty() || opt.output == "-";
   if (opt.summary_json == "-" && rows_on_stdout)
@@ -97,12 +115,19 @@ int run(const ClassifyOptions& opt) {
   pipeline.threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
   pipeline.header = !opt.no_header;
   pipeline.batch_classifier = batch_classifier(opt.backend);
-  for (const std::string& name : opt.only)
+  for (const std::string& name : comma_items(opt.only))
     if (!pipeline.filter.select(name)) throw UsageError("--only: unknown fact '" + name + "' (" + RowFilter::names() + ")");
   if (opt.game_over) pipeline.filter.select("game_over");
-  for (const std::string& name : opt.columns)
+  for (const std::string& name : comma_items(opt.columns))
     if (!pipeline.columns.add(name)) throw UsageError("--columns: unknown column '" + name + "' (" + GameColumns::names() + ")");
-  for (const std::string& tag : opt.tags) {
+  const std::vector<std::string> keep_columns = comma_items(opt.keep_columns);
+  for (const std::string& name : keep_columns)
+    if (name.empty() || name.find_first_of(",\"\\\t\r\n") != std::string::npos)
+      throw UsageError("--keep-columns: bad column name '" + name + "'");
+  pipeline.fen_column = opt.fen_column;
+  pipeline.keep_columns = keep_columns;
+  pipeline.columns.kept = keep_columns;
+  for (const std::string& tag : comma_items(opt.tags)) {
     if (tag == "all") pipeline.columns.all_tags = true;
     else if (tag.empty() || tag.find_first_of(" \t\",\"") != std::string::npos) throw UsageError("--tags: bad tag name '" + tag + "'");
     else pipeline.columns.tags.push_back(tag);
@@ -163,10 +188,11 @@ void add_classify_command(CLI::App& app, int& exit_code) {
       ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case))
       ->option_text("csv|tsv|jsonl (csv)");
   const std::map<std::string, InputKind> kinds{
-      {"auto", InputKind::AUTO}, {"fen", InputKind::LINES}, {"epd", InputKind::LINES}, {"pgn", InputKind::PGN}};
-  cmd->add_option("--input", opt->input, "Input kind: auto (by name and first bytes) | fen | epd | pgn")
+      {"auto", InputKind::AUTO}, {"fen", InputKind::LINES}, {"epd", InputKind::LINES}, {"pgn", InputKind::PGN},
+      {"csv", InputKind::CSV},   {"tsv", InputKind::TSV},    {"jsonl", InputKind::JSONL}};
+  cmd->add_option("--input", opt->input, "Input kind: auto (by name and first bytes) | fen | epd | pgn | csv | tsv | jsonl")
       ->transform(CLI::CheckedTransformer(kinds, CLI::ignore_case))
-      ->option_text("auto|fen|epd|pgn (auto)");
+      ->option_text("auto|fen|epd|pgn|csv|tsv|jsonl (auto)");
   const std::map<std::string, PgnPositions> positions{{"all", PgnPositions::ALL}, {"final", PgnPositions::FINAL}};
   cmd->add_option("--positions", opt->positions, "PGN: a row for every position of a game, or the final one only")
       ->transform(CLI::CheckedTransformer(positions, CLI::ignore_case))
@@ -174,13 +200,19 @@ void add_classify_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--only", opt->only,
                   "Write only the rows with any of these facts (comma-separated): " + RowFilter::names() +
                       "; --summary still counts every row")
-      ->delimiter(',');
+      ->allow_extra_args(false);
+  cmd->add_option("--fen-column", opt->fen_column,
+                  "CSV/TSV: the FEN's column, by header name or 1-based number; JSONL: its key (default: fen)");
+  cmd->add_option("--fen-field", opt->fen_column, "JSONL: the FEN's key (the same as --fen-column)");
+  cmd->add_option("--keep-columns", opt->keep_columns,
+                  "CSV/TSV/JSONL: input columns (names or numbers) carried over after the classification's")
+      ->allow_extra_args(false);
   cmd->add_option("--columns", opt->columns,
                   "PGN game columns after the classification's (comma-separated): " + GameColumns::names())
-      ->delimiter(',');
+      ->allow_extra_args(false);
   cmd->add_option("--tags", opt->tags,
                   "PGN tags as columns (comma-separated names: White,Black,WhiteElo,...), or all (one JSON `tags` column)")
-      ->delimiter(',');
+      ->allow_extra_args(false);
   cmd->add_flag("--game-over", opt->game_over, "Write only the rows where the game is over by rule (same as --only game_over)");
   cmd->add_flag("--summary", opt->summary, "Print aggregate counts (the draw statistics) on stderr");
   cmd->add_option("--summary-json", opt->summary_json, "Write aggregate counts as JSON to FILE ('-': stdout)")
