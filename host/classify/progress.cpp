@@ -25,8 +25,9 @@ void ProgressMeter::show(std::uint64_t rows, std::uint64_t bytes, bool last) {
     const double eta = done > 0 ? seconds * (1 - done) / done : 0.0;
     std::snprintf(share, sizeof share, ", %5.1f%%, ETA %d:%02d", 100 * done, int(eta) / 60, int(eta) % 60);
   }
-  std::fprintf(stderr, "%sclassify: %llu rows, %.3g rows/s, %.1f MB read%s%s", terminal_ ? "\r" : "",
-               static_cast<unsigned long long>(rows), rate, double(bytes) / 1e6, share,
+  const double megabytes = double(bytes) / 1e6;
+  std::fprintf(stderr, "%sclassify: %llu rows, %.3g rows/s, %.1f MB read (%.1f MB/s)%s%s", terminal_ ? "\r" : "",
+               static_cast<unsigned long long>(rows), rate, megabytes, seconds > 0 ? megabytes / seconds : 0.0, share,
                terminal_ && !last ? "   " : "\n");
   std::fflush(stderr);
 }

@@ -1,5 +1,6 @@
-// Progress of a classify run on stderr: rows, rate, share of the input and ETA. Redrawn in
-// place on a terminal, one line every few seconds otherwise.
+// Progress of a classify run on stderr: rows, rows/s, bytes read from the files (compressed
+// bytes for a compressed stream) and MB/s, share of the input and ETA (not for a pipe, whose
+// size is unknown). Redrawn in place on a terminal, one line every few seconds otherwise.
 #pragma once
 
 #include <chrono>
