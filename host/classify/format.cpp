@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <cstring>
 #include <string>
 
@@ -276,13 +277,13 @@ void write_game_columns(FieldWriter<F>& w, const ClassifyRow& row, const GameCol
   for (std::size_t i = 0; i < columns.tags.size(); ++i) {
     const std::string_view name = columns.tags[i];
     const std::string_view value = i < row.tag_count ? row.tag_values[i] : std::string_view();
-    const bool digits = !value.empty() && value.size() <= 18 &&
-                        std::all_of(value.begin() + (value[0] == '-' || value[0] == '+'), value.end(),
-                                    [](char c) { return c >= '0' && c <= '9'; }) &&
-                        value.size() > std::size_t(value[0] == '-' || value[0] == '+');
     if (is_numeric_tag(name) && !value.empty()) {
-      if (digits) w.signed_number(name, std::stoll(std::string(value)));
-      else w.none(name);  // "?" and the like
+      // A rating is a number ("+12" too); anything else ("?") is null.
+      long long number = 0;
+      const char* begin = value.data() + (value[0] == '+');
+      const auto [end, error] = std::from_chars(begin, value.data() + value.size(), number);
+      if (error == std::errc() && end == value.data() + value.size()) w.signed_number(name, number);
+      else w.none(name);
     } else {
       w.optional_text(name, value);
     }

@@ -14,10 +14,13 @@ bool ends_with(std::string_view text, std::string_view suffix) {
 
 // The argument of "[%name ARG]" in comments, or "".
 std::string_view command_argument(std::string_view comments, std::string_view name) {
-  const std::string open = "[%" + std::string(name) + " ";
-  const std::size_t at = comments.find(open);
+  std::size_t at = comments.find("[%");
+  while (at != std::string_view::npos &&
+         !(comments.substr(at + 2, name.size()) == name && at + 2 + name.size() < comments.size() &&
+           comments[at + 2 + name.size()] == ' '))
+    at = comments.find("[%", at + 2);
   if (at == std::string_view::npos) return {};
-  std::size_t begin = at + open.size();
+  std::size_t begin = at + 2 + name.size() + 1;
   while (begin < comments.size() && comments[begin] == ' ') ++begin;
   const std::size_t end = comments.find_first_of(" ]", begin);
   return end == std::string_view::npos ? std::string_view() : comments.substr(begin, end - begin);

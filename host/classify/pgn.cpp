@@ -89,10 +89,10 @@ class RowVisitor final : public PgnVisitor {
 
 
   void emit(const Position& pos, int ply, int repetitions) {
-    const std::string fen = to_fen(pos);
+    char fen[FEN_MAX_BYTES];
     ClassifyRow row = base(ply);
     add_move(row, ply);
-    row.fen = fen;
+    row.fen = std::string_view(fen, std::size_t(write_fen(pos, fen) - fen));
     row.fen_plain = true;
     row.valid = true;
     row.side_to_move = pos.side_to_move;

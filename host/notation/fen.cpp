@@ -616,32 +616,6 @@ Problem parse_operations(std::string_view rest, Clocks& clocks) {
   return {};
 }
 
-char piece_letter(const Position& pos, Square s) {
-  constexpr std::string_view LETTERS = " PNBRQK";
-  const char letter = LETTERS[pos.piece_type_on(s)];
-  return pos.by_color[BLACK] & square_bb(s) ? to_lower(letter) : letter;
-}
-
-std::string board_text(const Position& pos) {
-  std::string out;
-  for (int rank = RANK_8; rank >= RANK_1; --rank) {
-    int empty = 0;
-    for (int file = FILE_A; file <= FILE_H; ++file) {
-      const Square s = make_square(file, rank);
-      if (!(pos.occupied() & square_bb(s))) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += char('0' + empty);
-      empty = 0;
-      out += piece_letter(pos, s);
-    }
-    if (empty) out += char('0' + empty);
-    if (rank != RANK_1) out += '/';
-  }
-  return out;
-}
-
 // KQkq for a right whose rook is the outermost one on its side, else the rook's file (X-FEN).
 std::string castling_text(const Position& pos) {
   std::string out;
@@ -699,10 +673,64 @@ FenResult parse_epd(std::string_view epd) {
   return build_position(fields, clocks);
 }
 
+char* write_fen(const Position& pos, char* out) {
+  // A mailbox of letters from the bitboards, then the ranks with runs of empty squares.
+  char board[64] = {};
+  const std::pair<Bitboard, char> pieces[] = {{pos.pawns, 'p'},    {pos.knights, 'n'}, {pos.bishops(), 'b'},
+                                              {pos.rooks(), 'r'},  {pos.queens(), 'q'}, {pos.kings, 'k'}};
+  for (const auto& [bb, letter] : pieces) {
+    for (Bitboard b = bb & pos.by_color[WHITE]; b;) board[pop_lsb(b)] = char(letter - ('a' - 'A'));
+    for (Bitboard b = bb & pos.by_color[BLACK]; b;) board[pop_lsb(b)] = letter;
+  }
+  char* p = out;
+  for (int rank = RANK_8; rank >= RANK_1; --rank) {
+    int empty = 0;
+    for (int file = FILE_A; file <= FILE_H; ++file) {
+      const char letter = board[rank * 8 + file];
+      if (!letter) {
+        ++empty;
+        continue;
+      }
+      if (empty) *p++ = char('0' + empty);
+      empty = 0;
+      *p++ = letter;
+    }
+    if (empty) *p++ = char('0' + empty);
+    if (rank != RANK_1) *p++ = '/';
+  }
+  *p++ = ' ';
+  *p++ = pos.side_to_move == WHITE ? 'w' : 'b';
+  *p++ = ' ';
+  if (!pos.castling_rooks) {
+    *p++ = '-';
+  } else {
+    const std::string castling = castling_text(pos);
+    for (const char c : castling) *p++ = c;
+  }
+  *p++ = ' ';
+  if (pos.ep_square == SQ_NONE) {
+    *p++ = '-';
+  } else {
+    *p++ = char('a' + file_of(pos.ep_square));
+    *p++ = char('1' + rank_of(pos.ep_square));
+  }
+  for (const std::uint32_t number : {std::uint32_t(pos.halfmove_clock), pos.fullmove_number}) {
+    *p++ = ' ';
+    char digits[10];
+    int n = 0;
+    std::uint32_t v = number;
+    do {
+      digits[n++] = char('0' + v % 10);
+      v /= 10;
+    } while (v);
+    while (n) *p++ = digits[--n];
+  }
+  return p;
+}
+
 std::string to_fen(const Position& pos) {
-  return board_text(pos) + (pos.side_to_move == WHITE ? " w " : " b ") + castling_text(pos) + ' ' +
-         (pos.ep_square == SQ_NONE ? "-" : square_name(pos.ep_square)) + ' ' + std::to_string(pos.halfmove_clock) +
-         ' ' + std::to_string(pos.fullmove_number);
+  char buffer[FEN_MAX_BYTES];
+  return std::string(buffer, write_fen(pos, buffer));
 }
 
 }  // namespace perftkit

@@ -53,6 +53,11 @@ FenResult parse_epd(std::string_view epd);
 // the rook's file letter (X-FEN), which every Chess960-aware reader accepts.
 std::string to_fen(const Position& pos);
 
+// The same FEN written into out, which has room for FEN_MAX_BYTES; returns its end. No
+// allocation: for writers of millions of rows.
+inline constexpr std::size_t FEN_MAX_BYTES = 96;
+char* write_fen(const Position& pos, char* out);
+
 inline constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 }  // namespace perftkit
