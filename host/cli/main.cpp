@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <string>
 
 #include "cli/bench_command.hpp"
 #include "cli/classify_command.hpp"
@@ -15,6 +16,7 @@
 #include "cli/status_command.hpp"
 #include "cli/suite_command.hpp"
 #include "cli/uci_command.hpp"
+#include "cli/unknown_arguments.hpp"
 #include "cli/verify_command.hpp"
 #include "cli/work_command.hpp"
 
@@ -42,6 +44,13 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() != 0) {
+      const std::string unknown = perftkit::unknown_argument_message(app, argc, argv);
+      if (!unknown.empty()) {
+        std::fprintf(stderr, "perftkit: error: %s\nRun with --help for more information.\n", unknown.c_str());
+        return perftkit::EXIT_BAD_INPUT;
+      }
+    }
     const int rc = app.exit(e);
     return rc == 0 ? perftkit::EXIT_OK : perftkit::EXIT_BAD_INPUT;
   } catch (const perftkit::CheckFailed& e) {

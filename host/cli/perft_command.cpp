@@ -238,7 +238,8 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--hash", opt->hash_mb,
                   "Transposition table of subtree counts, in MB (0: none; default: what the depth needs, at most a "
                   "quarter of available memory, or per GPU a quarter of its free memory); node counts on every "
-                  "backend, never with --stats (statistics need the clocks)");
+                  "backend, never with --stats (statistics need the clocks)")
+      ->check(table_megabytes());
   cmd->add_option("--seed", opt->seed, "Key set of the transposition table (independent keys per seed)")
       ->capture_default_str();
   cmd->add_flag("--cross-check", opt->cross_check,

@@ -82,7 +82,8 @@ void add_work_command(CLI::App& app, int& exit_code) {
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
       ->default_str("auto");
   cmd->add_option("--hash", opt->hash_mb,
-                  "Transposition table in MB, kept from shard to shard (0: none; default: a quarter of available memory)");
+                  "Transposition table in MB, kept from shard to shard (0: none; default: a quarter of available memory)")
+      ->check(table_megabytes());
   cmd->add_option("--seed", opt->seed, "Key set of the transposition table")->capture_default_str();
   cmd->add_option("--claim-timeout", opt->claim_timeout,
                   "Seconds without a heartbeat after which another host's claim on a shard is taken over")

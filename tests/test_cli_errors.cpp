@@ -1,0 +1,39 @@
+// Bad command lines name the word that is wrong (#16): an unknown command, option or
+// positional, and a table size that is negative or larger than the memory there is.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cli_runner.hpp"
+
+namespace perftkit {
+namespace {
+
+using testing_support::CommandResult;
+using testing_support::run_perftkit;
+
+void expect_bad_usage(const std::string& args, const std::string& message) {
+  const CommandResult result = run_perftkit(args);
+  EXPECT_EQ(result.exit_code, 2) << args << "\n" << result.output;
+  EXPECT_NE(result.output.find(message), std::string::npos) << args << "\n" << result.output;
+}
+
+TEST(CliErrors, TheUnknownWordIsNamed) {
+  expect_bad_usage("bogus", "unknown command 'bogus' (commands: perft, verify,");
+  expect_bad_usage("perft --depht 1", "perft: unknown option '--depht'");
+  expect_bad_usage("perft 5", "perft: unexpected argument '5'");
+  expect_bad_usage("perft --depth 2 --bogus", "perft: unknown option '--bogus'");
+  // A missing option with nothing unknown is still reported as missing.
+  expect_bad_usage("perft", "--depth is required");
+}
+
+TEST(CliErrors, TableSizesAreCheckedWithTheirLimit) {
+  expect_bad_usage("perft --depth 4 --hash -5", "--hash: a table size is a whole number of MB (0 or more), not '-5'");
+  expect_bad_usage("perft --depth 4 --hash 999999999999", "MB of memory available");
+  const CommandResult ok = run_perftkit("perft --depth 4 --hash 16");
+  EXPECT_EQ(ok.exit_code, 0) << ok.output;
+  EXPECT_NE(ok.output.find("Nodes searched: 197281"), std::string::npos) << ok.output;
+}
+
+}  // namespace
+}  // namespace perftkit
