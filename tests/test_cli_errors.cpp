@@ -27,6 +27,20 @@ TEST(CliErrors, TheUnknownWordIsNamed) {
   expect_bad_usage("perft", "--depth is required");
 }
 
+TEST(CliErrors, AnOptionIsNeverTakenAsAValue) {
+  expect_bad_usage("perft --depth 1 --moves --threads 1", "--moves: expects a value, not the option '--threads'");
+  expect_bad_usage("classify --only --summary", "--only: expects a value, not the option '--summary'");
+  const CommandResult ok = run_perftkit("perft --depth 2 --moves e2e4 --threads 1");
+  EXPECT_EQ(ok.exit_code, 0) << ok.output;
+  EXPECT_NE(ok.output.find("Nodes searched: 600"), std::string::npos) << ok.output;  // perft(2) after 1.e4
+}
+
+TEST(CliErrors, AFenIsJudgedByItsBoardFirst) {
+  expect_bad_usage("perft --depth 1 --fen 'this is not a fen'", "invalid FEN: board:");
+  // A good board with a bad clock still names the clock.
+  expect_bad_usage("perft --depth 1 --fen '4k3/8/8/8/8/8/8/4K3 w - - x 1'", "clock");
+}
+
 TEST(CliErrors, TableSizesAreCheckedWithTheirLimit) {
   expect_bad_usage("perft --depth 4 --hash -5", "--hash: a table size is a whole number of MB (0 or more), not '-5'");
   expect_bad_usage("perft --depth 4 --hash 999999999999", "MB of memory available");

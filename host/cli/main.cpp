@@ -41,6 +41,7 @@ int main(int argc, char** argv) {
   perftkit::add_perftree_command(app, exit_code);
   perftkit::add_diff_command(app, exit_code);
   perftkit::add_suite_command(app, exit_code);
+  perftkit::refuse_options_as_values(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

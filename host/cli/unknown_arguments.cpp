@@ -19,4 +19,17 @@ std::string unknown_argument_message(CLI::App& app, int argc, char** argv) {
   return sub->get_name() + ": unexpected argument '" + word + "'";
 }
 
+void refuse_options_as_values(CLI::App& app) {
+  const CLI::Validator not_an_option(
+      [](const std::string& value) -> std::string {
+        if (value.size() > 2 && value.compare(0, 2, "--") == 0)
+          return "expects a value, not the option '" + value + "' (put the value first, or quote it)";
+        return {};
+      },
+      "");
+  for (CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; }))
+    for (CLI::Option* option : command->get_options())
+      if (option->get_expected_max() > 0 && !option->get_positional()) option->check(not_an_option);
+}
+
 }  // namespace perftkit

@@ -12,4 +12,9 @@ namespace perftkit {
 // '--depht'", "perft: unexpected argument '5'", or "" when every word was understood.
 std::string unknown_argument_message(CLI::App& app, int argc, char** argv);
 
+// Makes every option of app's commands that takes a value refuse one that is itself an
+// option ("--threads"): CLI11 would hand `perft --moves --threads 1` the word "--threads"
+// as a move. Call once every command is registered.
+void refuse_options_as_values(CLI::App& app);
+
 }  // namespace perftkit

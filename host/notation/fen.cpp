@@ -658,7 +658,12 @@ FenResult parse_fen(std::string_view fen) {
   Clocks clocks;
   Problem problem = count > 4 ? parse_halfmove(fields[4], clocks) : Problem{};
   if (problem.empty() && count > 5) problem = parse_fullmove(fields[5], clocks);
-  if (!problem.empty()) return fail(std::move(problem));
+  if (!problem.empty()) {
+    // The board and the fields after it are reported before the clocks: "this is not a fen"
+    // is a bad board, not a bad clock.
+    FenResult position = build_position({fields[0], fields[1], fields[2], fields[3]}, Clocks{});
+    return position ? fail(std::move(problem)) : position;
+  }
   return build_position({fields[0], fields[1], fields[2], fields[3]}, clocks);
 }
 
@@ -669,7 +674,10 @@ FenResult parse_epd(std::string_view epd) {
     if (fields[i].empty()) return fail("epd: expected 4 position fields, got " + std::to_string(i));
   }
   Clocks clocks;
-  if (Problem problem = parse_operations(epd, clocks); !problem.empty()) return fail(std::move(problem));
+  if (Problem problem = parse_operations(epd, clocks); !problem.empty()) {
+    FenResult position = build_position(fields, Clocks{});  // the board is reported first, as in parse_fen
+    return position ? fail(std::move(problem)) : position;
+  }
   return build_position(fields, clocks);
 }
 
