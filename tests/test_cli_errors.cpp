@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli_runner.hpp"
+#include "test_paths.hpp"
 
 namespace perftkit {
 namespace {
@@ -39,6 +40,14 @@ TEST(CliErrors, AFenIsJudgedByItsBoardFirst) {
   expect_bad_usage("perft --depth 1 --fen 'this is not a fen'", "invalid FEN: board:");
   // A good board with a bad clock still names the clock.
   expect_bad_usage("perft --depth 1 --fen '4k3/8/8/8/8/8/8/4K3 w - - x 1'", "clock");
+}
+
+TEST(CliErrors, VerifyOnAFileWithoutASuiteIsBadInput) {
+  const std::string pgn = std::string(test_paths::test_data_dir()) + "/classify_games.pgn";
+  expect_bad_usage("verify '" + pgn + "'", "classify_games.pgn: no perft cases found (");
+  expect_bad_usage("verify '" + std::string(test_paths::perftkit_binary()) + "'", "no perft cases found");
+  const CommandResult binary = run_perftkit("verify '" + std::string(test_paths::perftkit_binary()) + "'");
+  EXPECT_LT(binary.output.size(), 400u) << "the file's bytes must not be echoed";
 }
 
 TEST(CliErrors, TableSizesAreCheckedWithTheirLimit) {

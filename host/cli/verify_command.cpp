@@ -308,8 +308,14 @@ std::optional<std::vector<Suite>> read_suites(const std::vector<std::string>& fi
     if (!result) {
       err << "perftkit: error: " << result.error << '\n';
       ok = false;
-    } else if (result->cases.empty() && result->errors.empty()) {
-      err << "perftkit: error: " << file << ": no perft cases found\n";
+    } else if (result->cases.empty()) {
+      // Not a suite at all (a PGN, a binary file): bad input, not a failed check.
+      err << "perftkit: error: " << file << ": no perft cases found";
+      if (!result->errors.empty())
+        err << " (" << result->errors.size() << " line" << (result->errors.size() == 1 ? "" : "s")
+            << " could not be read; the first, line " << result->errors.front().line << ": "
+            << result->errors.front().reason << ")";
+      err << '\n';
       ok = false;
     } else {
       suites.push_back(std::move(*result.value));
