@@ -58,5 +58,20 @@ TEST(CliErrors, TableSizesAreCheckedWithTheirLimit) {
   EXPECT_NE(ok.output.find("Nodes searched: 197281"), std::string::npos) << ok.output;
 }
 
+// bench --json -: stdout holds the JSON alone (the table goes to stderr), for jq and scripts.
+TEST(CliOutput, BenchJsonOnStdoutIsJsonAlone) {
+  const std::string suite = std::string(test_paths::test_data_dir()) + "/small.epd";
+  const std::string args = "bench --suite '" + suite + "' --max-nodes 1000 --repeats 1 --warmup 0 --json -";
+  const CommandResult out = testing_support::run_shell(std::string(test_paths::perftkit_binary()) + " " + args + " 2>/dev/null");
+  ASSERT_EQ(out.exit_code, 0) << out.output;
+  ASSERT_FALSE(out.output.empty());
+  EXPECT_EQ(out.output.front(), '{') << out.output;
+  EXPECT_EQ(out.output[out.output.find_last_not_of('\n')], '}') << out.output;
+  EXPECT_NE(out.output.find("\"expected_signature\""), std::string::npos) << out.output;
+  const CommandResult err = testing_support::run_shell(std::string(test_paths::perftkit_binary()) + " " + args + " 2>&1 >/dev/null");
+  EXPECT_EQ(err.output.find('{'), std::string::npos) << err.output;  // the table, not the JSON
+  EXPECT_FALSE(err.output.empty());
+}
+
 }  // namespace
 }  // namespace perftkit

@@ -161,13 +161,15 @@ int run(const BenchOptions& opt) {
   bench.suites = opt.suites;
   for (const BenchBackend& b : backends) bench.backends.push_back(b.name);
 
-  print_bench_header(std::cout, bench);
+  // With --json -, stdout holds the JSON alone and the table goes to stderr.
+  std::ostream& table = opt.json_file == "-" ? std::cerr : std::cout;
+  print_bench_header(table, bench);
   for (const BenchBackend& b : backends)
     for (const BenchCase& c : workload) {
       bench.rows.push_back(run_case(b, c, opt));
-      if (bench_row_shown(bench, bench.rows.back())) print_bench_row(std::cout, bench.rows.back());
+      if (bench_row_shown(bench, bench.rows.back())) print_bench_row(table, bench.rows.back());
     }
-  print_bench_summary(std::cout, bench);
+  print_bench_summary(table, bench);
 
   if (!opt.json_file.empty()) {
     if (opt.json_file == "-") {
@@ -205,7 +207,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                       std::to_string(BENCH_MIN_DEPTH_OFFSET) + ".." + std::to_string(BENCH_MAX_DEPTH_OFFSET))
       ->capture_default_str();
   cmd->add_option("-t,--threads", opt->threads, "CPU threads (default: all cores)")->check(CLI::Range(1u, 4096u));
-  cmd->add_option("--json", opt->json_file, "Also write the results as JSON to FILE ('-': stdout)");
+  cmd->add_option("--json", opt->json_file, "Also write the results as JSON to FILE ('-': stdout, the table then on stderr)");
   cmd->add_option("--suite", opt->suites,
                   "Instead of the fixed workload, every (position, depth) of these perft suite files, each checked "
                   "against its listed count")
