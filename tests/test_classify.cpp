@@ -13,6 +13,7 @@
 #include "notation/fen.hpp"
 #include "perftkit/classify.hpp"
 #include "test_paths.hpp"
+#include "text_lines.hpp"
 
 namespace perftkit {
 namespace {
@@ -30,12 +31,7 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
+using testing_support::lines_of;
 
 // Classifies text as one block of lines: the formatted rows (header first) and the summary.
 struct Classified {

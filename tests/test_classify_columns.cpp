@@ -10,6 +10,7 @@
 #include "classify/game_columns.hpp"
 #include "cli_runner.hpp"
 #include "test_paths.hpp"
+#include "text_lines.hpp"
 
 namespace perftkit {
 namespace {
@@ -17,12 +18,7 @@ namespace {
 using testing_support::CommandResult;
 using testing_support::run_perftkit;
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
+using testing_support::lines_of;
 
 // The fields of each row after the 19 classification columns (source, fen, ... flags).
 std::vector<std::string> game_fields(const std::string& output) {

@@ -10,6 +10,7 @@
 
 #include "cli_runner.hpp"
 #include "scratch_dir.hpp"
+#include "text_lines.hpp"
 
 namespace perftkit {
 namespace {
@@ -24,12 +25,7 @@ constexpr const char* CHECKMATE = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";   // the que
 constexpr const char* DEAD = "8/8/4k3/8/8/3K4/8/8 w - - 0 1";          // king against king
 constexpr const char* ORDINARY = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
+using testing_support::lines_of;
 
 // The corpus: 7 stalemates, 5 mates, 4 dead positions and 39 ordinary ones, interleaved.
 std::string corpus() {

@@ -9,6 +9,7 @@
 
 #include "cli_runner.hpp"
 #include "test_paths.hpp"
+#include "text_lines.hpp"
 
 namespace perftkit {
 namespace {
@@ -17,12 +18,7 @@ using testing_support::CommandResult;
 using testing_support::run_perftkit;
 using testing_support::run_shell;
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
+using testing_support::lines_of;
 
 std::string data(const std::string& name) { return std::string(test_paths::test_data_dir()) + "/" + name; }
 

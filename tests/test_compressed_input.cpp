@@ -25,6 +25,7 @@
 #include "cli_runner.hpp"
 #include "common/decompressing_reader.hpp"
 #include "scratch_dir.hpp"
+#include "text_lines.hpp"
 
 namespace perftkit {
 namespace {
@@ -131,12 +132,7 @@ std::size_t zstd_decompressible_prefix(const std::string& cut) {
 #endif
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
+using testing_support::lines_of;
 
 std::string classify_in(const ScratchDir& dir, const std::string& args) {
   return "cd '" + dir.path() + "' && " + perftkit::test_paths::perftkit_binary() + " classify " + args;

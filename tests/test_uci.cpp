@@ -11,6 +11,7 @@
 #include "cli/uci_session.hpp"
 #include "cli_runner.hpp"
 #include "test_paths.hpp"
+#include "text_lines.hpp"
 
 namespace perftkit {
 namespace {
@@ -18,12 +19,7 @@ namespace {
 using testing_support::run_perftkit;
 using testing_support::run_shell;
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
+using testing_support::lines_of;
 
 // What perftree takes from the engine: the first line discarded (the banner), then
 // `move: count` lines up to `Nodes searched: N`.

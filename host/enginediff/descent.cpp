@@ -21,20 +21,19 @@ u128 difference(u128 a, u128 b) { return a > b ? a - b : b - a; }
 
 // Compares the two divides of pos; fills the level's mismatches and sums.
 void compare(const Position& pos, const PerftReport& ours, const EngineDivide& theirs, bool chess960, DiffLevel& level) {
-  std::map<Move, u128, bool (*)(Move, Move)> engine_counts(
-      [](Move a, Move b) { return a.raw() < b.raw(); });
+  std::map<std::uint16_t, u128> engine_counts;  // by the move's raw encoding
   for (const DivideLine& line : theirs.moves) {
     level.engine_nodes += line.count;
     const std::optional<Move> move = parse_uci_move(pos, line.move);
-    if (!move || engine_counts.count(*move)) {
+    if (!move || engine_counts.count(move->raw())) {
       // Not legal here, or a second spelling of a move already listed (both castling forms).
       level.extra.push_back({line.move, line.count, move ? "the same move listed twice" : rule_of_illegal_move(pos, line.move)});
       continue;
     }
-    engine_counts[*move] = line.count;
+    engine_counts[move->raw()] = line.count;
   }
   for (const DivideEntry& entry : ours.divide) {
-    const auto found = engine_counts.find(entry.move);
+    const auto found = engine_counts.find(entry.move.raw());
     const std::string uci = to_uci(entry.move, chess960);
     if (found == engine_counts.end()) {
       level.missing.push_back({uci, entry.nodes, rule_of_legal_move(pos, entry.move)});

@@ -18,16 +18,7 @@ const char* piece_name(PieceType pt) {
   }
 }
 
-bool attacked_by_enemy(const Position& pos, Color us, Square s, Bitboard occ) {
-  return us == WHITE ? attacked_by<BLACK>(pos, s, occ) : attacked_by<WHITE>(pos, s, occ);
-}
-
-Bitboard pinned_pieces(const Position& pos) {
-  const Color us = pos.side_to_move;
-  const Square ksq = pos.king_square(us);
-  const LegalityMasks m = us == WHITE ? legality_masks<WHITE>(pos, ksq) : legality_masks<BLACK>(pos, ksq);
-  return (m.pin_orth | m.pin_diag) & pos.by_color[us];
-}
+bool attacked_by_enemy(const Position& pos, Color us, Square s, Bitboard occ) { return attacked_by_color(pos, ~us, s, occ); }
 
 // Whether the king of `us` stands attacked once the move from-to is played as a plain
 // move (a capture clears `to`); the child may not be a legal position.
@@ -97,6 +88,17 @@ std::string en_passant_fault(const Position& pos, Square from, Square to) {
 }
 
 }  // namespace
+
+bool attacked_by_color(const Position& pos, Color by, Square s, Bitboard occ) {
+  return by == WHITE ? attacked_by<WHITE>(pos, s, occ) : attacked_by<BLACK>(pos, s, occ);
+}
+
+Bitboard pinned_pieces(const Position& pos) {
+  const Color us = pos.side_to_move;
+  const Square ksq = pos.king_square(us);
+  const LegalityMasks m = us == WHITE ? legality_masks<WHITE>(pos, ksq) : legality_masks<BLACK>(pos, ksq);
+  return (m.pin_orth | m.pin_diag) & pos.by_color[us];
+}
 
 std::string rule_of_legal_move(const Position& pos, Move m) {
   const Color us = pos.side_to_move;

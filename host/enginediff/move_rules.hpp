@@ -18,4 +18,11 @@ std::string rule_of_legal_move(const Position& pos, Move m);
 // defended piece", "pinned piece leaves its pin line", "not a move", ...
 std::string rule_of_illegal_move(const Position& pos, std::string_view text);
 
+// Whether a piece of colour `by` attacks s with the board occupied by occ (the core's
+// attacked_by, with the colour chosen at run time).
+bool attacked_by_color(const Position& pos, Color by, Square s, Bitboard occ);
+
+// The pieces of the side to move pinned to their king (the core's legality masks).
+Bitboard pinned_pieces(const Position& pos);
+
 }  // namespace perftkit

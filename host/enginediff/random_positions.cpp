@@ -96,7 +96,6 @@ std::vector<RandomPosition> random_positions(std::size_t count, std::uint64_t se
     }
     Position pos = parse_fen(start_fen)->position;
     const int walk = 8 + int(rng.below(60));
-    bool stuck = false;
     for (int ply = 0; ply < walk + 16 && !(ply >= walk && rule_rich(pos)); ++ply) {
       std::vector<Step> steps;
       unsigned total = 0;
@@ -104,17 +103,14 @@ std::vector<RandomPosition> random_positions(std::size_t count, std::uint64_t se
         steps.push_back({m, child, weight_of(pos, child, m)});
         total += steps.back().weight;
       });
-      if (steps.empty()) {
-        stuck = true;  // mate or stalemate: start again
-        break;
-      }
+      if (steps.empty()) break;  // mate or stalemate: the sample starts again below
       unsigned pick = unsigned(rng.below(total));
       std::size_t i = 0;
       while (pick >= steps[i].weight) pick -= steps[i++].weight;
       pos = steps[i].child;
       sample.plies = ply + 1;
     }
-    if (stuck || count_moves(pos) == 0) continue;
+    if (count_moves(pos) == 0) continue;
     sample.fen = to_fen(pos);
     positions.push_back(std::move(sample));
   }

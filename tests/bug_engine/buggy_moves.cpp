@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "enginediff/move_rules.hpp"
 #include "notation/uci.hpp"
 #include "perftkit/movegen.hpp"
 
@@ -23,17 +24,6 @@ constexpr std::pair<const char*, Bug> BUG_NAMES[] = {
     {"garbage", Bug::GARBAGE},
     {"phantom-move", Bug::PHANTOM_MOVE},
 };
-
-bool attacked(const Position& pos, Color by, Square s, Bitboard occ) {
-  return by == WHITE ? attacked_by<WHITE>(pos, s, occ) : attacked_by<BLACK>(pos, s, occ);
-}
-
-Bitboard pinned(const Position& pos) {
-  const Color us = pos.side_to_move;
-  const Square ksq = pos.king_square(us);
-  const LegalityMasks m = us == WHITE ? legality_masks<WHITE>(pos, ksq) : legality_masks<BLACK>(pos, ksq);
-  return (m.pin_orth | m.pin_diag) & pos.by_color[us];
-}
 
 bool is_listed(const std::vector<BuggyMove>& moves, const std::string& uci) {
   for (const BuggyMove& m : moves)
@@ -91,7 +81,7 @@ void add_castling_through_attack(std::vector<BuggyMove>& moves, const BugState& 
     const Bitboard movers = square_bb(ksq) | square_bb(rook);
     const Bitboard occ = pos.occupied();
     if ((rank_span(ksq, king_to) | rank_span(rook, castling_rook_to(us, side))) & occ & ~movers) continue;
-    if (attacked(pos, ~us, king_to, occ ^ movers) || is_listed(moves, to_uci(m, chess960))) continue;
+    if (attacked_by_color(pos, ~us, king_to, occ ^ movers) || is_listed(moves, to_uci(m, chess960))) continue;
     add(moves, state, m, Bug::NONE, chess960);
   }
 }
@@ -111,7 +101,7 @@ void add_castling_without_rook(std::vector<BuggyMove>& moves, const BugState& st
     const Bitboard occ = pos.occupied() & ~square_bb(ksq);
     if ((rank_span(ksq, king_to) | square_bb(castling_rook_to(us, side))) & occ) continue;
     bool safe = true;
-    for (Bitboard path = rank_span(ksq, king_to); path && safe;) safe = !attacked(pos, ~us, pop_lsb(path), occ);
+    for (Bitboard path = rank_span(ksq, king_to); path && safe;) safe = !attacked_by_color(pos, ~us, pop_lsb(path), occ);
     if (!safe) continue;
     const Position child = make_move(pos, Move(ksq, king_to));  // the king alone: there is no rook
     moves.push_back({to_uci(Move::make<CASTLING>(ksq, corner), chess960), follow(state, child, ksq, king_to, true, Bug::CASTLE_WITHOUT_ROOK)});
@@ -123,7 +113,7 @@ void add_pinned_moves(std::vector<BuggyMove>& moves, const BugState& state, bool
   const Position& pos = state.pos;
   const Color us = pos.side_to_move;
   if (in_check(pos)) return;
-  Bitboard pieces = pinned(pos) & ~pos.pawns & ~pos.kings;
+  Bitboard pieces = pinned_pieces(pos) & ~pos.pawns & ~pos.kings;
   while (pieces) {
     const Square from = pop_lsb(pieces);
     const Bitboard occ = pos.occupied();
