@@ -14,6 +14,8 @@ to results/classify-stream-<host>.json.
 
 Usage: bench/classify_stream.py [--perftkit build/release/perftkit] [--megabytes 300]
        [--unique 6000] [--python-games 300] [--runs 3] [--venv /tmp/pc-venv] [--work /tmp/pk-stream]
+       bench/classify_stream.py --plot results/classify-stream-<host>.json   # the SVG again
+The plot (MB/s of PGN per reader, with gnuplot when installed) goes beside the JSON.
 """
 import argparse
 import json
@@ -160,7 +162,35 @@ def peak_memory(command):
     return kib[0] / 1024.0, wall
 
 
+def plot(json_path):
+    """results/classify-stream-<host>.svg: MB/s of PGN per reader, titled with the machine and
+    the commit. Needs gnuplot (Debian: gnuplot-nox); skipped with a message without it."""
+    if not shutil.which("gnuplot"):
+        print("no gnuplot: plot skipped")
+        return
+    with open(json_path) as f:
+        report = json.load(f)
+    rows = [(name, run["pgn_mb_per_second"]) for name, run in report["runs"].items() if isinstance(run, dict)]
+    mb = report["corpus"]["pgn_bytes"] / 1e6
+    pc = report["python_chess_one_core"]
+    rows.append(("python-chess, 1 core", pc["positions_per_second"] * mb / report["rows"]))
+    svg = os.path.splitext(json_path)[0] + ".svg"
+    data = "".join(f'"{name}" {value:.2f}\n' for name, value in rows)
+    title = (f"perftkit classify, {mb:.0f} MB of PGN, game columns on: {report['machine']['cpu']}, "
+             f"{report['machine']['cpus']} cores, commit {report['commit']['commit'][:7]}")
+    script = (f'set terminal svg size 900,420 dynamic\nset output "{svg}"\nset title "{title}" noenhanced\n'
+              'set ylabel "MB/s of PGN"\nset style fill solid 0.6\nset boxwidth 0.6\nset yrange [0:*]\n'
+              'set xtics noenhanced\nunset key\n'
+              "plot '-' using 0:2:xtic(1) with boxes, '' using 0:2:(sprintf(\"%.1f\", $2)) with labels offset 0,1\n"
+              f"{data}e\n{data}e\n")
+    subprocess.run(["gnuplot"], input=script, text=True, check=True)
+    print(f"written: {os.path.relpath(svg, ROOT)}")
+
+
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--plot":
+        plot(sys.argv[2])
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "--generate-worker":
         generate_worker(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
         return
@@ -240,6 +270,7 @@ def main():
     with open(path, "w") as f:
         json.dump(report, f, indent=2)
     print(f"written: {os.path.relpath(path, ROOT)}")
+    plot(path)
 
 
 if __name__ == "__main__":
