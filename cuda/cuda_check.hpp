@@ -8,12 +8,15 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/errors.hpp"
+
 namespace perftkit::cuda {
 
 // A failed CUDA call: what() names file, line, the call's text and the runtime's message.
-class CudaError : public std::runtime_error {
+// A runtime failure (exit code 3), never "bad input".
+class CudaError : public RuntimeFailure {
  public:
-  CudaError(cudaError_t code, const std::string& what) : std::runtime_error(what), code_(code) {}
+  CudaError(cudaError_t code, const std::string& what) : RuntimeFailure(what), code_(code) {}
   cudaError_t code() const noexcept { return code_; }
   bool out_of_memory() const noexcept { return code_ == cudaErrorMemoryAllocation; }
 

@@ -17,6 +17,7 @@
 #include "classify/lines.hpp"
 #include "common/blocking_queue.hpp"
 #include "notation/pgn_split.hpp"
+#include "common/errors.hpp"
 
 namespace perftkit {
 namespace {
@@ -42,7 +43,7 @@ void write_all(int fd, std::string_view data) {
     const ssize_t written = ::write(fd, data.data(), data.size());
     if (written < 0) {
       if (errno == EINTR) continue;
-      throw std::runtime_error(std::string("cannot write the output: ") + std::strerror(errno));
+      throw RuntimeFailure(std::string("cannot write the output: ") + std::strerror(errno));
     }
     data.remove_prefix(std::size_t(written));
   }

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -178,7 +180,7 @@ int run(const BenchOptions& opt) {
       std::ofstream out(opt.json_file);
       if (!out) throw UsageError("--json: cannot write " + opt.json_file);
       write_bench_json(out, bench);
-      if (!out.flush()) throw UsageError("--json: cannot write " + opt.json_file);
+      if (!out.flush()) throw RuntimeFailure("--json: cannot write " + opt.json_file + ": " + std::strerror(errno));
       std::fprintf(stderr, "wrote %s\n", opt.json_file.c_str());
     }
   }

@@ -20,6 +20,7 @@
 #ifdef PERFTKIT_HAVE_CUDA
 #include "common/cuda_devices.hpp"
 #include "classify/cuda_classify.hpp"
+#include "common/output_file.hpp"
 #endif
 
 namespace perftkit {
@@ -62,13 +63,6 @@ BatchClassifierFactory batch_classifier(Backend backend) {
 #endif
 }
 
-int open_output(const std::string& path) {
-  if (path.empty() || path == "-") return STDOUT_FILENO;
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw UsageError("cannot write '" + path + "': " + std::strerror(errno));
-  return fd;
-}
-
 void write_summary_file(const std::string& path, bool rows_on_stdout, const ClassifySummary& s, double seconds) {
   if (path == "-") {
     if (rows_on_stdout) throw UsageError("--summary-json -: the rows go to stdout; give -o FILE for them");
@@ -79,7 +73,7 @@ void write_summary_file(const std::string& path, bool rows_on_stdout, const Clas
   std::ofstream out(path);
   if (!out) throw UsageError("cannot write '" + path + "'");
   write_summary_json(out, s, seconds);
-  if (!out.flush()) throw UsageError("cannot write '" + path + "'");
+  if (!out.flush()) throw RuntimeFailure("cannot write '" + path + "': " + std::strerror(errno));
 }
 
 // The items of comma-separated lists given once or several times ("a,b" "c" gives a, b, c):
@@ -133,7 +127,7 @@ int run(const ClassifyOptions& opt) {
     else pipeline.columns.tags.push_back(tag);
   }
 
-  const int out_fd = open_output(opt.output);
+  OutputFile output(opt.output);
   const bool terminal = ::isatty(STDERR_FILENO) != 0;
   std::unique_ptr<ProgressMeter> meter;
   if (terminal || opt.progress) meter = std::make_unique<ProgressMeter>(total_bytes, terminal);
@@ -145,16 +139,10 @@ int run(const ClassifyOptions& opt) {
   };
 
   const auto start = std::chrono::steady_clock::now();
-  PipelineResult result;
-  try {
-    result = run_pipeline(inputs, pipeline, out_fd, progress);
-  } catch (...) {
-    if (out_fd != STDOUT_FILENO) ::close(out_fd);
-    throw;
-  }
+  // Rows of a damaged stream or of --strict rejections are whole rows, kept (exit 1).
+  const PipelineResult result = run_pipeline(inputs, pipeline, output.fd(), progress);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (out_fd != STDOUT_FILENO && ::close(out_fd) != 0)
-    throw std::runtime_error("cannot write '" + opt.output + "': " + std::strerror(errno));
+  output.commit();
   if (meter) meter->finish(last_rows, last_bytes);
 
   if (opt.summary) print_summary_text(stderr, result.summary, seconds);

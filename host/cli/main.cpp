@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <new>
+#include <system_error>
 #include <string>
 
 #include "cli/bench_command.hpp"
@@ -19,6 +21,7 @@
 #include "cli/unknown_arguments.hpp"
 #include "cli/verify_command.hpp"
 #include "cli/work_command.hpp"
+#include "common/interrupt.hpp"
 
 #ifndef PERFTKIT_VERSION
 #define PERFTKIT_VERSION "0.1.0"
@@ -42,6 +45,7 @@ int main(int argc, char** argv) {
   perftkit::add_diff_command(app, exit_code);
   perftkit::add_suite_command(app, exit_code);
   perftkit::refuse_options_as_values(app);
+  perftkit::stop_on_interrupt();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -60,6 +64,15 @@ int main(int argc, char** argv) {
   } catch (const perftkit::UsageError& e) {
     std::fprintf(stderr, "perftkit: error: %s\n", e.what());
     return perftkit::EXIT_BAD_INPUT;
+  } catch (const perftkit::RuntimeFailure& e) {
+    std::fprintf(stderr, "perftkit: error: %s\n", e.what());
+    return perftkit::EXIT_RUNTIME_FAILURE;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "perftkit: error: out of memory (try a smaller --hash or fewer --threads)\n");
+    return perftkit::EXIT_RUNTIME_FAILURE;
+  } catch (const std::system_error& e) {  // a system call failed: I/O, files, threads
+    std::fprintf(stderr, "perftkit: error: %s\n", e.what());
+    return perftkit::EXIT_RUNTIME_FAILURE;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "perftkit: error: %s\n", e.what());
     return perftkit::EXIT_BAD_INPUT;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/cli_common.hpp"
+#include "common/output_file.hpp"
 #include "notation/fen.hpp"
 #include "notation/position_list.hpp"
 
@@ -58,12 +59,7 @@ std::string suite_counts(const Position& pos, const SuiteOptions& opt) {
 }
 
 int run_suite(const SuiteOptions& opt) {
-  std::ofstream file_out;
-  if (opt.output != "-") {
-    file_out.open(opt.output, std::ios::binary | std::ios::trunc);
-    if (!file_out) throw UsageError("cannot write " + opt.output);
-  }
-  std::ostream& out = opt.output == "-" ? std::cout : file_out;
+  OutputFile out(opt.output);  // whole or absent: an interrupted suite leaves no half of it
   std::set<std::string> written;  // FENs already in the suite: a position once
   std::size_t rejected = 0, repeated = 0;
   for (const std::string& file : opt.files) {
@@ -78,11 +74,10 @@ int run_suite(const SuiteOptions& opt) {
       }
       const std::string counts = suite_counts(p.position, opt);
       if (counts.empty()) continue;  // even perft(1) is above --max-nodes
-      out << fen << counts << '\n';
+      out.write(fen + counts + '\n');
     }
   }
-  out.flush();
-  if (!out) throw UsageError("write error on " + opt.output);
+  out.commit();
   std::cerr << "suite: " << written.size() << " positions" << (repeated ? ", " + std::to_string(repeated) + " repeats left out" : "")
             << (rejected ? ", " + std::to_string(rejected) + " rejected" : "") << '\n';
   return rejected ? EXIT_CHECK_FAILED : EXIT_OK;
