@@ -58,6 +58,35 @@ TEST(CliErrors, TableSizesAreCheckedWithTheirLimit) {
   EXPECT_NE(ok.output.find("Nodes searched: 197281"), std::string::npos) << ok.output;
 }
 
+// A binary file is named and refused (exit 2), also inside a compressed stream; its bytes
+// never reach a row.
+TEST(CliErrors, ClassifyRefusesABinaryFile) {
+  const std::string binary = test_paths::perftkit_binary();
+  const CommandResult plain = run_perftkit("classify '" + binary + "' 2>&1 >/dev/null");
+  EXPECT_EQ(plain.exit_code, 2) << plain.output;
+  EXPECT_NE(plain.output.find(binary + ": binary data (a NUL byte at byte "), std::string::npos) << plain.output;
+  const CommandResult packed = testing_support::run_shell("head -c 4096 '" + binary + "' | gzip -c | '" + binary +
+                                                          "' classify - 2>&1 >/dev/null");
+  EXPECT_EQ(packed.exit_code, 2) << packed.output;
+  EXPECT_NE(packed.output.find("stdin: binary data (a NUL byte at byte "), std::string::npos) << packed.output;
+}
+
+// Control bytes in a rejected line (or in an id) are written as \xNN in CSV and TSV rows,
+// so that Python's csv module and other readers can read every row.
+TEST(CliErrors, ClassifyRowsCarryNoControlBytes) {
+  const std::string lines = "printf 'startpos\\001 id\\177,x\\n4k3/8/8/8/8/8/8/4K3 w - - 0 1 a\\002b\\n' | '" +
+                            std::string(test_paths::perftkit_binary()) + "' classify ";
+  for (const char* format : {"csv", "tsv"}) {
+    const CommandResult rows = testing_support::run_shell(lines + "--format " + format + " 2>/dev/null");
+    EXPECT_EQ(rows.exit_code, 0) << rows.output;
+    for (const char ch : rows.output)
+      EXPECT_TRUE((static_cast<unsigned char>(ch) >= 0x20 && ch != 0x7F) || ch == '\n' || ch == '\t')
+          << format << ": byte " << int(static_cast<unsigned char>(ch)) << " in\n" << rows.output;
+    EXPECT_NE(rows.output.find("startpos\\x01 id\\x7f,x"), std::string::npos) << rows.output;
+    EXPECT_NE(rows.output.find("a\\x02b"), std::string::npos) << rows.output;
+  }
+}
+
 // bench --json -: stdout holds the JSON alone (the table goes to stderr), for jq and scripts.
 TEST(CliOutput, BenchJsonOnStdoutIsJsonAlone) {
   const std::string suite = std::string(test_paths::test_data_dir()) + "/small.epd";

@@ -55,37 +55,67 @@ char* put_uint(char* p, std::uint64_t value) {
   return p;
 }
 
-// True when text holds a byte that makes a CSV field need quotes: a comma, quote or line
-// break. Eight bytes at a time (an exact zero-byte test per sought byte).
-bool needs_csv_quotes(std::string_view text) {
+// Control bytes other than tab and line breaks (and DEL) never reach a CSV or TSV row: a
+// rejected line's text may hold any byte, and readers such as Python's csv module choke on
+// them. They are written as the four characters \xNN.
+bool is_control_byte(char ch) {
+  const auto c = static_cast<std::uint8_t>(ch);
+  return (c < 0x20 && ch != '\t' && ch != '\n' && ch != '\r') || c == 0x7F;
+}
+
+char* put_escaped_control(char* p, char ch) {
+  static constexpr char HEX[] = "0123456789abcdef";
+  const auto c = static_cast<std::uint8_t>(ch);
+  *p++ = '\\';
+  *p++ = 'x';
+  *p++ = HEX[c >> 4];
+  *p++ = HEX[c & 15];
+  return p;
+}
+
+// True when text holds a byte that a CSV field cannot carry as it is: a comma, quote or line
+// break (quoting), or a control byte (escaping). Eight bytes at a time: an exact zero-byte
+// test per sought byte, and a below-0x20 test (tab sets it too; the slow path sorts it out).
+bool needs_csv_care(std::string_view text) {
   constexpr std::uint64_t ONES = 0x0101010101010101ULL, HIGHS = 0x8080808080808080ULL, LOWS = ~HIGHS;
   const auto zero = [](std::uint64_t x) { return ~(((x & LOWS) + LOWS) | x) & HIGHS; };
+  const auto below = [](std::uint64_t x, std::uint64_t n) { return (x - n * ONES) & ~x & HIGHS; };
   for (std::size_t at = 0; at < text.size(); at += 8) {
     std::uint64_t word = 0;
     const std::size_t n = std::min<std::size_t>(8, text.size() - at);
     for (std::size_t i = 0; i < n; ++i) word |= std::uint64_t(std::uint8_t(text[at + i])) << (8 * i);
     word |= n < 8 ? ~std::uint64_t(0) << (8 * n) : 0;  // pad with 0xFF, which is none of them
-    if (zero(word ^ (',' * ONES)) | zero(word ^ ('"' * ONES)) | zero(word ^ ('\n' * ONES)) | zero(word ^ ('\r' * ONES)))
+    if (zero(word ^ (',' * ONES)) | zero(word ^ ('"' * ONES)) | below(word, 0x20) | zero(word ^ (0x7F * ONES)))
       return true;
   }
   return false;
 }
 
-// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled.
+// RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled; control
+// bytes are escaped.
 char* put_csv_text(char* p, std::string_view text) {
-  if (!needs_csv_quotes(text)) return put(p, text);
-  *p++ = '"';
+  if (!needs_csv_care(text)) return put(p, text);
+  const bool quoted = text.find_first_of(",\"\n\r") != std::string_view::npos;
+  if (quoted) *p++ = '"';
   for (const char ch : text) {
+    if (is_control_byte(ch)) {
+      p = put_escaped_control(p, ch);
+      continue;
+    }
     if (ch == '"') *p++ = '"';
     *p++ = ch;
   }
-  *p++ = '"';
+  if (quoted) *p++ = '"';
   return p;
 }
 
-// TSV has no quoting: tabs and line breaks inside a field become spaces.
+// TSV has no quoting: tabs and line breaks inside a field become spaces, control bytes are
+// escaped.
 char* put_tsv_text(char* p, std::string_view text) {
-  for (const char ch : text) *p++ = (ch == '\t' || ch == '\n' || ch == '\r') ? ' ' : ch;
+  for (const char ch : text) {
+    if (is_control_byte(ch)) p = put_escaped_control(p, ch);
+    else *p++ = (ch == '\t' || ch == '\n' || ch == '\r') ? ' ' : ch;
+  }
   return p;
 }
 

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 
 #include "common/decompressing_reader.hpp"
 #include "common/errors.hpp"
@@ -72,6 +73,7 @@ ClassifyInput::ClassifyInput(ClassifyInput&& other) noexcept
       head_(std::move(other.head_)),
       head_used_(other.head_used_),
       plain_bytes_read_(other.plain_bytes_read_),
+      text_bytes_read_(other.text_bytes_read_),
       compression_(other.compression_),
       decompressor_(std::move(other.decompressor_)) {
   other.fd_ = -1;
@@ -83,6 +85,13 @@ ClassifyInput::~ClassifyInput() {
 }
 
 std::size_t ClassifyInput::read(char* p, std::size_t n) {
+  const std::size_t got = read_text(p, n);
+  refuse_binary(p, got);
+  text_bytes_read_ += got;
+  return got;
+}
+
+std::size_t ClassifyInput::read_text(char* p, std::size_t n) {
   if (decompressor_) return decompressor_->read(p, n);
   if (head_used_ < head_.size()) {
     const std::size_t take = std::min(n, head_.size() - head_used_);
@@ -94,6 +103,18 @@ std::size_t ClassifyInput::read(char* p, std::size_t n) {
   const std::size_t got = read_fd(fd_, path_, p, n);
   plain_bytes_read_ += got;
   return got;
+}
+
+// No text format that classify reads holds a NUL byte: such a file is binary (an executable,
+// an image, a compressed format it does not know), and is refused before its bytes can
+// reach a row.
+void ClassifyInput::refuse_binary(const char* p, std::size_t n) const {
+  const void* nul = std::memchr(p, '\0', n);
+  if (!nul) return;
+  const std::uint64_t at = text_bytes_read_ + std::uint64_t(static_cast<const char*>(nul) - p);
+  throw UsageError(name_ + ": binary data (a NUL byte at byte " + std::to_string(at) +
+                   (decompressor_ ? " of the decompressed text" : "") +
+                   "), not FEN, EPD, PGN, CSV, TSV or JSON Lines text");
 }
 
 std::uint64_t ClassifyInput::bytes_read() const {

@@ -28,7 +28,7 @@ class ClassifyInput {
   ~ClassifyInput();
 
   // Reads up to n bytes (decompressed) into p; 0 at the end. Throws std::runtime_error on a
-  // read error.
+  // read error, UsageError on a NUL byte (a binary file, named with the byte's offset).
   std::size_t read(char* p, std::size_t n);
   // Bytes taken from the file so far (compressed ones, for a compressed stream): progress
   // against size().
@@ -48,12 +48,16 @@ class ClassifyInput {
   InputKind table_kind_by_name() const;
 
  private:
+  std::size_t read_text(char* p, std::size_t n);
+  void refuse_binary(const char* p, std::size_t n) const;
+
   std::string path_, name_;
   int fd_ = -1;
   std::uint64_t size_ = 0;
   std::string head_;  // the first bytes, read to detect compression, not yet handed out
   std::size_t head_used_ = 0;
   std::uint64_t plain_bytes_read_ = 0;
+  std::uint64_t text_bytes_read_ = 0;  // decompressed bytes handed out by read()
   const char* compression_ = "none";
   std::unique_ptr<DecompressingReader> decompressor_;
 };
