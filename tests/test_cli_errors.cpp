@@ -2,9 +2,11 @@
 // positional, and a table size that is negative or larger than the memory there is.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
 
 #include "cli_runner.hpp"
+#include "scratch_dir.hpp"
 #include "test_paths.hpp"
 
 namespace perftkit {
@@ -48,6 +50,28 @@ TEST(CliErrors, VerifyOnAFileWithoutASuiteIsBadInput) {
   expect_bad_usage("verify '" + std::string(test_paths::perftkit_binary()) + "'", "no perft cases found");
   const CommandResult binary = run_perftkit("verify '" + std::string(test_paths::perftkit_binary()) + "'");
   EXPECT_LT(binary.output.size(), 400u) << "the file's bytes must not be echoed";
+}
+
+// Failures are printed in input order, however the checks were scheduled (the biggest run
+// first): line 1's small wrong count comes before line 2's bigger one.
+TEST(CliErrors, VerifyPrintsFailuresInInputOrder) {
+  const testing_support::ScratchDir dir("verify-order");
+  const std::string suite = dir / "order.epd";
+  {
+    std::ofstream out(suite);
+    out << "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 6 ;D2 99\n";
+    out << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 21 ;D3 8903 ;D4 197280\n";
+  }
+  for (const char* threads : {"1", "2"}) {
+    const CommandResult result = run_perftkit("verify '" + suite + "' --threads " + threads + " 2>/dev/null");
+    EXPECT_EQ(result.exit_code, 1) << result.output;
+    const std::size_t first = result.output.find("order.epd:1 depth 1");
+    const std::size_t second = result.output.find("order.epd:1 depth 2");
+    const std::size_t third = result.output.find("order.epd:2 depth 1");
+    const std::size_t fourth = result.output.find("order.epd:2 depth 4");
+    ASSERT_NE(fourth, std::string::npos) << result.output;
+    EXPECT_TRUE(first < second && second < third && third < fourth) << result.output;
+  }
 }
 
 TEST(CliErrors, TableSizesAreCheckedWithTheirLimit) {

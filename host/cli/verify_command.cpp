@@ -12,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <map>
 #include <set>
 #include <stop_token>
 #include <string>
@@ -127,15 +128,28 @@ std::string format_duration(double seconds) {
   return buf;
 }
 
-// Collects results from every worker thread; prints failures as they come (text mode) and the progress line.
+// Where a result belongs in the input: file, line, depth (-1 for a line that has none).
+using InputPlace = std::tuple<std::size_t, std::size_t, int>;
+
+InputPlace place_of(const Check& c) { return {c.file_index, c.suite_case->line, c.depth}; }
+InputPlace place_of(const Failure& f) { return {f.file_index, f.line, f.depth}; }
+
+// Collects results from every worker thread and draws the progress line. In text mode a
+// failure is printed as soon as every check before it in the input has finished, so failures
+// appear in input order however the checks were scheduled, and without waiting for the end.
 class Reporter {
  public:
   Reporter(const VerifyOptions& options, std::ostream& out, std::ostream& err)
       : options_(options), out_(out), err_(err), start_(Clock::now()) {}
 
-  void set_work(std::size_t checks, u128 nodes) {
-    total_checks_ = checks;
+  // After the failures found while planning: the checks that will run, and their nodes.
+  void set_work(const std::vector<Check>& checks, u128 nodes) {
+    const std::lock_guard lock(mutex_);
+    total_checks_ = checks.size();
     total_work_ = nodes;
+    for (const Check& c : checks) unfinished_.insert(place_of(c));
+    planned_ = true;
+    print_ready_failures_locked();
   }
 
   // A failure found before running (malformed line, rejected FEN); it fails `checks` checks.
@@ -153,10 +167,12 @@ class Reporter {
     backends_.insert(report.backend);
     if (report.nodes == check.expected) {
       ++passed_;
-      return;
+    } else {
+      ++failed_;
+      record(mismatch_failure(check, report.nodes));  // waits: the check is still unfinished
     }
-    ++failed_;
-    record(mismatch_failure(check, report.nodes));
+    unfinished_.erase(unfinished_.find(place_of(check)));
+    print_ready_failures_locked();
   }
 
   // A backend failure: the run stops and exits with EXIT_BAD_INPUT; the first message is kept.
@@ -192,6 +208,11 @@ class Reporter {
     clear_progress();
     const double elapsed = seconds();
     if (stopped()) {
+      {
+        const std::lock_guard lock(mutex_);
+        unfinished_.clear();  // the rest will not run: what failed so far is printed
+        print_ready_failures_locked();
+      }
       err_ << "perftkit: error: " << fatal_message_ << '\n';
       return EXIT_BAD_INPUT;
     }
@@ -222,11 +243,19 @@ class Reporter {
   }
 
   void record(Failure f) {
-    if (!options_.json) {
-      clear_progress_locked();
-      out_ << failure_line(f) << '\n' << std::flush;
-    }
+    if (!options_.json) waiting_.emplace(place_of(f), failure_line(f));
     failures_.push_back(std::move(f));
+    print_ready_failures_locked();
+  }
+
+  // Prints the failures that no unfinished check precedes in the input.
+  void print_ready_failures_locked() {
+    if (!planned_) return;
+    while (!waiting_.empty() && (unfinished_.empty() || waiting_.begin()->first < *unfinished_.begin())) {
+      clear_progress_locked();
+      out_ << waiting_.begin()->second << '\n' << std::flush;
+      waiting_.erase(waiting_.begin());
+    }
   }
 
   std::string backend_names() const {
@@ -274,6 +303,9 @@ class Reporter {
   u128 total_work_ = 0, done_work_ = 0, nodes_ = 0;
   std::set<std::string> backends_;
   std::vector<Failure> failures_;
+  bool planned_ = false;                           // set_work has run: every check is known
+  std::multiset<InputPlace> unfinished_;           // checks not yet finished
+  std::multimap<InputPlace, std::string> waiting_;  // failure lines not yet printed
   bool progress_shown_ = false;
 };
 
@@ -410,7 +442,7 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   const std::vector<Check> checks = plan_checks(*suites, options, reporter, skipped);
   u128 work = 0;
   for (const Check& c : checks) work += c.expected;
-  reporter.set_work(checks.size(), work);
+  reporter.set_work(checks, work);
 
   const unsigned threads = options.threads ? options.threads : hardware_threads();
   {
