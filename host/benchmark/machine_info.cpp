@@ -15,6 +15,7 @@
 
 #ifdef PERFTKIT_HAVE_CUDA
 #include "common/cuda_devices.hpp"
+#include "common/build_info.hpp"
 #endif
 
 namespace perftkit {
@@ -44,16 +45,6 @@ void read_cpuinfo(MachineInfo& info) {
   if (info.cpu_model.empty()) info.cpu_model = "unknown";
 }
 
-std::string command_output(const char* command) {
-  std::string out;
-  FILE* pipe = popen(command, "r");
-  if (!pipe) return out;
-  std::array<char, 256> buffer{};
-  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe)) out += buffer.data();
-  pclose(pipe);
-  return trim(out);
-}
-
 }  // namespace
 
 MachineInfo query_machine() {
@@ -78,13 +69,7 @@ MachineInfo query_machine() {
   return info;
 }
 
-std::string source_commit() {
-  if (const char* env = std::getenv("PERFTKIT_COMMIT"); env && *env) return env;
-  std::string commit = command_output("git rev-parse --short HEAD 2>/dev/null");
-  if (commit.empty()) return "unknown";
-  if (!command_output("git status --porcelain --untracked-files=no 2>/dev/null").empty()) commit += "+dirty";
-  return commit;
-}
+std::string source_commit() { return std::string(perftkit_commit()); }
 
 std::string utc_timestamp() {
   const std::time_t now = std::time(nullptr);

@@ -39,8 +39,8 @@ MachineInfo query_machine();
 // Writes "gpus": [...] (one object per device) into the object json is in.
 void write_gpus_json(JsonWriter& json, const std::vector<GpuInfo>& gpus);
 
-// The commit of the source tree: $PERFTKIT_COMMIT, else `git rev-parse --short HEAD` in the
-// working directory (with "+dirty" for uncommitted changes), else "unknown".
+// The commit this binary was built from (common/build_info.hpp), never the working
+// directory's.
 std::string source_commit();
 
 // The current time in UTC as ISO 8601 ("2025-11-30T10:42:00Z").

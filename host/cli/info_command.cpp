@@ -7,10 +7,7 @@
 #include "cli/cli_common.hpp"
 #include "common/json_writer.hpp"
 #include "benchmark/machine_info.hpp"
-
-#ifndef PERFTKIT_VERSION
-#define PERFTKIT_VERSION "0.1.0"
-#endif
+#include "common/build_info.hpp"
 
 namespace perftkit {
 namespace {
@@ -18,7 +15,8 @@ namespace {
 double gib(std::size_t bytes) { return static_cast<double>(bytes) / double(1ULL << 30); }
 
 void print_text(const MachineInfo& m) {
-  std::printf("perftkit %s\n", PERFTKIT_VERSION);
+  std::printf("perftkit %.*s (commit %.*s)\n", int(perftkit_version().size()), perftkit_version().data(),
+              int(perftkit_commit().size()), perftkit_commit().data());
   std::printf("CPU: %s\n", m.cpu_model.c_str());
   std::printf("  %u logical CPUs", m.logical_cpus);
   if (m.physical_cores) std::printf(", %u physical cores", m.physical_cores);
@@ -41,7 +39,8 @@ void print_text(const MachineInfo& m) {
 void print_json(const MachineInfo& m) {
   JsonWriter json(std::cout);
   json.begin_object()
-      .field("version", PERFTKIT_VERSION)
+      .field("version", std::string(perftkit_version()))
+      .field("commit", std::string(perftkit_commit()))
       .field("cpu", m.cpu_model)
       .field("logical_cpus", m.logical_cpus)
       .field("physical_cores", m.physical_cores)

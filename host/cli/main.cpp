@@ -22,14 +22,12 @@
 #include "cli/verify_command.hpp"
 #include "cli/work_command.hpp"
 #include "common/interrupt.hpp"
-
-#ifndef PERFTKIT_VERSION
-#define PERFTKIT_VERSION "0.1.0"
-#endif
+#include "common/build_info.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"perftkit: GPU-accelerated, massively parallel perft and chess position analysis"};
-  app.set_version_flag("--version", PERFTKIT_VERSION);
+  app.set_version_flag("--version", "perftkit " + std::string(perftkit::perftkit_version()) + " (commit " +
+                                        std::string(perftkit::perftkit_commit()) + ")");
   app.require_subcommand(1);
   int exit_code = perftkit::EXIT_OK;
   perftkit::add_perft_command(app, exit_code);

@@ -9,6 +9,7 @@
 #include "notation/fen.hpp"
 #include "notation/uci.hpp"
 #include "perft/driver.hpp"
+#include "common/build_info.hpp"
 
 namespace perftkit {
 namespace {
@@ -69,7 +70,7 @@ bool UciSession::handle(std::string_view line) {
 }
 
 void UciSession::identify() {
-  out_ << "id name perftkit " << PERFTKIT_VERSION << "\n"
+  out_ << "id name perftkit " << perftkit_version() << "\n"
        << "id author the perftkit developers\n\n"
        << "option name UCI_Chess960 type check default false\n"
        << "option name Threads type spin default " << hardware_threads() << " min 1 max 4096\n"
