@@ -271,7 +271,7 @@ TEST(EngineDiff, JsonCarriesThePathAndTheMoves) {
   const CommandResult result = run_diff("castle-through-attack", "uci", "--fen '4k2r/8/8/8/8/8/8/4K1R1 w k - 0 1' --depth 2 --json");
   EXPECT_EQ(result.exit_code, 1) << result.output;
   EXPECT_NE(result.output.find("\"verdict\":\"differ\""), std::string::npos) << result.output;
-  EXPECT_NE(result.output.find("\"extra\":[{\"move\":\"e8g8\",\"count\":1,\"rule\":\"castling through an attacked square\"}]"),
+  EXPECT_NE(result.output.find("\"extra\":[{\"move\":\"e8g8\",\"count\":1,\"count_string\":\"1\",\"rule\":\"castling through an attacked square\"}]"),
             std::string::npos)
       << result.output;
 }

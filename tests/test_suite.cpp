@@ -364,7 +364,7 @@ TEST(SuiteVerify, JsonSummaryListsTheFailures) {
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out.rfind("{\"passed\":4,\"failed\":1,\"skipped\":0,", 0), 0u) << run.out;
   EXPECT_NE(run.out.find("\"failures\":[{\"kind\":\"mismatch\",\"source\":\""), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("\"depth\":3,\"expected\":8903,\"got\":8902}"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("\"depth\":3,\"expected\":8903,\"expected_string\":\"8903\",\"got\":8902,\"got_string\":\"8902\"}"), std::string::npos) << run.out;
   EXPECT_EQ(run.out.find("MISMATCH"), std::string::npos);
 }
 

@@ -92,19 +92,21 @@ void print_json(const PerftReport& report, const PerftOptions& opt, const PerftR
       .field("merge_transpositions", !opt.no_merge)
       .field("hash_mb", static_cast<unsigned long long>(hash_table_bytes(req) >> 20))
       .field("seed", static_cast<unsigned long long>(opt.seed));
-  if (opt.stats) {
-    json.key("stats");
-    write_stats_json(json, report.stats);
-  }
-  if (opt.divide) {
-    json.key("divide").begin_object();
+  // Objects of counts come twice: numbers, then "NAME_string" with the same counts as
+  // decimal strings (exact in jq and JavaScript above 2^53).
+  for (const CountsAs as : {CountsAs::NUMBERS, CountsAs::STRINGS}) {
+    const std::string suffix = as == CountsAs::STRINGS ? "_string" : "";
+    if (opt.stats) {
+      json.key("stats" + suffix);
+      write_stats_json(json, report.stats, as);
+    }
+    if (!opt.divide) continue;
+    json.key("divide" + suffix).begin_object();
     for (const DivideEntry& entry : report.divide) {
-      if (opt.stats) {
-        json.key(entry.uci);
-        write_stats_json(json, entry.stats);
-      } else {
-        json.field(entry.uci, entry.nodes);
-      }
+      json.key(entry.uci);
+      if (opt.stats) write_stats_json(json, entry.stats, as);
+      else if (as == CountsAs::NUMBERS) json.value(entry.nodes);
+      else json.value(std::string_view(to_string_u128(entry.nodes)));
     }
     json.end_object();
   }

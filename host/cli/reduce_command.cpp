@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli/cli_common.hpp"
 #include "common/json_writer.hpp"
@@ -47,9 +48,7 @@ int run(const ReduceOptions& opt) {
         .field("shards", static_cast<unsigned long long>(scan.shards))
         .field("counted", static_cast<unsigned long long>(scan.done))
         .field("complete", scan.complete() && consistent);
-    json.key("nodes");
-    if (scan.complete() && consistent) json.value(scan.nodes);
-    else json.null();
+    json.field("nodes", scan.complete() && consistent ? std::optional<u128>(scan.nodes) : std::nullopt);
     json.field("partial_nodes", scan.nodes).end_object();
   } else if (scan.complete() && consistent) {
     std::printf("shards: %zu, each counted once\nNodes searched: %s\n", scan.shards, to_string_u128(scan.nodes).c_str());

@@ -75,9 +75,13 @@ void print_stats_summary(std::ostream& out, const StatsTotals& totals) {
   }
 }
 
-void write_stats_json(JsonWriter& json, const StatsTotals& totals) {
+void write_stats_json(JsonWriter& json, const StatsTotals& totals, CountsAs as) {
   json.begin_object();
-  for (int f = 0; f < STAT_FIELD_NB; ++f) json.field(stat_json_name(StatField(f)), totals.count[f]);
+  for (int f = 0; f < STAT_FIELD_NB; ++f) {
+    json.key(stat_json_name(StatField(f)));
+    if (as == CountsAs::NUMBERS) json.value(totals.count[f]);
+    else json.value(std::string_view(to_string_u128(totals.count[f])));
+  }
   json.end_object();
 }
 

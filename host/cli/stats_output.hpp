@@ -15,7 +15,11 @@ void print_stats_divide(std::ostream& out, const std::vector<DivideEntry>& divid
 // Every counter of totals, one labelled line each.
 void print_stats_summary(std::ostream& out, const StatsTotals& totals);
 
+// How a JSON object of counts writes them: as numbers, or as decimal strings for readers
+// whose numbers are doubles (its twin object, "NAME_string", JsonWriter's rule for counts).
+enum class CountsAs { NUMBERS, STRINGS };
+
 // totals as a JSON object of counter name -> exact count.
-void write_stats_json(JsonWriter& json, const StatsTotals& totals);
+void write_stats_json(JsonWriter& json, const StatsTotals& totals, CountsAs as);
 
 }  // namespace perftkit

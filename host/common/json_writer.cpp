@@ -68,6 +68,18 @@ JsonWriter& JsonWriter::value_raw(std::string_view text) {
 
 JsonWriter& JsonWriter::value(std::string_view text) { return value_raw('"' + json_escape(text) + '"'); }
 JsonWriter& JsonWriter::value(u128 number) { return value_raw(to_string_u128(number)); }
+
+JsonWriter& JsonWriter::field(std::string_view name, u128 count) {
+  const std::string digits = to_string_u128(count);
+  key(name).value_raw(digits);
+  return key(std::string(name) + "_string").value(std::string_view(digits));
+}
+
+JsonWriter& JsonWriter::field(std::string_view name, const std::optional<u128>& count) {
+  if (count) return field(name, *count);
+  key(name).null();
+  return key(std::string(name) + "_string").null();
+}
 JsonWriter& JsonWriter::value(bool flag) { return value_raw(flag ? "true" : "false"); }
 
 JsonWriter& JsonWriter::value(double number) {

@@ -1,6 +1,7 @@
 // A minimal streaming JSON writer: objects, arrays, strings, numbers (128-bit exact).
 #pragma once
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -36,6 +37,11 @@ class JsonWriter {
     key(name);
     return value(v);
   }
+  // A count that may exceed 2^53, the largest integer that jq and JavaScript (doubles) hold
+  // exactly: the number under name, then the same digits as a string under NAME_string.
+  JsonWriter& field(std::string_view name, u128 count);
+  // The same for a count that may be absent: null under both names.
+  JsonWriter& field(std::string_view name, const std::optional<u128>& count);
 
  private:
   JsonWriter& open(char bracket);

@@ -97,9 +97,7 @@ void write_diff_json(JsonWriter& json, const DiffOutcome& outcome, const std::st
     json.begin_object();
     write_path(json, "path", level.path);
     json.field("fen", level.fen).field("depth", level.depth).field("perftkit", level.perftkit_nodes).field("engine", level.engine_nodes);
-    json.key("engine_total");
-    if (level.engine_total) json.value(*level.engine_total);
-    else json.null();
+    json.field("engine_total", level.engine_total);
     write_mismatches(json, "missing", level.missing);
     write_mismatches(json, "extra", level.extra);
     json.key("differing").begin_array();
