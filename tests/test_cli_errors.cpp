@@ -111,6 +111,40 @@ TEST(CliErrors, ClassifyRowsCarryNoControlBytes) {
   }
 }
 
+// The table printed on a "hash: N MB" line, in MB (-1 when there is none).
+long hash_megabytes(const std::string& output) {
+  const std::size_t at = output.find("hash: ");
+  return at == std::string::npos ? -1 : std::stol(output.substr(at + 6));
+}
+
+// A deep perft of a tiny tree (a bare endgame stops growing after a few plies) gets a table
+// for the positions it will store, not a quarter of the memory (it was 5.9 GB and 4 s).
+TEST(CliErrors, ADeepPerftOfASmallTreeGetsASmallTable) {
+  const CommandResult r = run_perftkit("perft --depth 40 --fen 'k7/8/8/8/8/8/8/K7 w - - 0 1'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const long mb = hash_megabytes(r.output);
+  EXPECT_GT(mb, 0) << r.output;
+  EXPECT_LE(mb, 64) << r.output;
+}
+
+// --work-dir and `work` size their default table by the same rule, and print it (it was a
+// quarter of the memory, unprinted, for a perft 5).
+TEST(CliErrors, WorkDirTablesFollowTheWork) {
+  const testing_support::ScratchDir dir("work-hash");
+  const CommandResult run = run_perftkit("perft --depth 5 --work-dir '" + dir / "wd" + "' --shards 16 --threads 1");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_NE(run.output.find("Nodes searched: 4865609"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("MB per process (default: what this depth needs"), std::string::npos) << run.output;
+  EXPECT_GT(hash_megabytes(run.output), 0) << run.output;
+  EXPECT_LE(hash_megabytes(run.output), 64) << run.output;
+
+  const CommandResult prepared = run_perftkit("perft --depth 5 --work-dir '" + dir / "wd2" + "' --shards 4 --prepare");
+  ASSERT_EQ(prepared.exit_code, 0) << prepared.output;
+  const CommandResult work = run_perftkit("work '" + dir / "wd2" + "' --threads 1 --hash 32");
+  ASSERT_EQ(work.exit_code, 0) << work.output;
+  EXPECT_EQ(hash_megabytes(work.output), 32) << work.output;
+}
+
 // bench --json -: stdout holds the JSON alone (the table goes to stderr), for jq and scripts.
 TEST(CliOutput, BenchJsonOnStdoutIsJsonAlone) {
   const std::string suite = std::string(test_paths::test_data_dir()) + "/small.epd";

@@ -40,7 +40,8 @@ int run(const WorkOptions& opt) {
     request.settings.backend = opt.backend;
     request.settings.hash_seed = opt.seed;
     request.hash_mb = opt.hash_mb;
-    const PerftRequest settings = settings_for_process(request, 1);
+    const PerftRequest settings = settings_for_process(request, dir.manifest(), 1);
+    describe_table(request, settings);
     ShardWorker worker(dir, settings, default_worker_name(),
                        opt.progress || ::isatty(STDERR_FILENO) ? stderr : nullptr);
     ShardClaims claims(dir, opt.claim_timeout);
@@ -82,7 +83,7 @@ void add_work_command(CLI::App& app, int& exit_code) {
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
       ->default_str("auto");
   cmd->add_option("--hash", opt->hash_mb,
-                  "Transposition table in MB, kept from shard to shard (0: none; default: a quarter of available memory)")
+                  "Transposition table in MB, kept from shard to shard (0: none; default: what the run needs, at most a quarter of available memory)")
       ->check(table_megabytes());
   cmd->add_option("--seed", opt->seed, "Key set of the transposition table")->capture_default_str();
   cmd->add_option("--claim-timeout", opt->claim_timeout,

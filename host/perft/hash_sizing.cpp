@@ -21,6 +21,9 @@ constexpr std::size_t STEP = std::size_t(64) << 20;  // sizes are whole multiple
 constexpr std::size_t MIN_BYTES = std::size_t(16) << 20;
 constexpr double MAX_BYTES = 1e18;
 constexpr int SAMPLED_PLIES = 4;
+// Plies past SAMPLED_PLIES are counted, not extrapolated, while a ply holds at most this
+// many positions (counting one costs about a millisecond per thousand).
+constexpr std::size_t SMALL_PLY_POSITIONS = 1 << 15;
 
 // Distinct positions of a level as the table sees them: the frontier keeps positions with
 // different clocks apart, the table's keys do not.
@@ -40,7 +43,10 @@ std::size_t suggested_hash_bytes(const Position& root, int depth) {
   std::vector<double> distinct;  // distinct positions at plies 1, 2, ...
   std::vector<FrontierNode> level = expand_frontier(root, 1, false);
   distinct.push_back(distinct_trees(level));
-  while (int(distinct.size()) < std::min(SAMPLED_PLIES, deepest_stored) && !level.empty()) {
+  const auto worth_counting = [&] {
+    return int(distinct.size()) < SAMPLED_PLIES || level.size() <= SMALL_PLY_POSITIONS;
+  };
+  while (int(distinct.size()) < deepest_stored && !level.empty() && worth_counting()) {
     level = expand_level(level, false);
     distinct.push_back(distinct_trees(level));
   }

@@ -10,8 +10,10 @@ namespace perftkit {
 
 // Bytes of table for perft(root, depth) when every distinct position at plies up to
 // depth - 2 (the subtrees of two plies or more) has a slot in PerftTable's layout: the
-// distinct positions at plies 1..4 are counted and extrapolated with the growth of the last
-// ply. A multiple of 64 MiB, or 16 MiB for small runs; 0 below depth 3 (nothing is stored).
+// distinct positions at plies 1..4 are counted, and further plies while a ply holds few
+// positions (a small tree, such as a bare endgame, stops growing: its deep plies are counted,
+// not extrapolated); beyond that, extrapolated with the growth of the last ply. A multiple
+// of 64 MiB, or 16 MiB for small runs; 0 below depth 3 (nothing is stored).
 std::size_t suggested_hash_bytes(const Position& root, int depth);
 
 }  // namespace perftkit

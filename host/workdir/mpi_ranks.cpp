@@ -182,7 +182,7 @@ int perft_in_work_dir_mpi(const WorkDirPerft& request) {
     }
   }
 
-  const PerftRequest settings = settings_for_process(request, unsigned(mpi.local_size()));
+  const PerftRequest settings = settings_for_process(request, dir->manifest(), unsigned(mpi.local_size()));
   std::optional<ShardWorker> worker;
   try {
     worker.emplace(*dir, settings, default_worker_name() + "/rank" + std::to_string(mpi.rank()),
@@ -195,6 +195,7 @@ int perft_in_work_dir_mpi(const WorkDirPerft& request) {
     return EXIT_OK;
   }
   describe_work_dir(*dir, scan_work_dir(*dir, request.claim_timeout_seconds).done);
+  describe_table(request, settings);
   std::fprintf(stderr, "mpi: %d ranks (%d on this machine), %u thread%s each\n", mpi.size(), mpi.local_size(),
                settings.threads, settings.threads == 1 ? "" : "s");
   coordinate(mpi, *dir, *worker);

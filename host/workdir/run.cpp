@@ -10,6 +10,8 @@
 #include "common/json_writer.hpp"
 #include "workdir/shard_assignment.hpp"
 #include "common/system_memory.hpp"
+#include "notation/fen.hpp"
+#include "perft/hash_sizing.hpp"
 #include "workdir/setup.hpp"
 #ifdef PERFTKIT_HAVE_MPI
 #include "workdir/mpi_ranks.hpp"
@@ -28,12 +30,25 @@ bool started_by_mpi_launcher() {
 
 }  // namespace
 
-PerftRequest settings_for_process(const WorkDirPerft& request, unsigned local_processes) {
+PerftRequest settings_for_process(const WorkDirPerft& request, const WorkManifest& run, unsigned local_processes) {
   PerftRequest settings = request.settings;
   local_processes = std::max(1u, local_processes);
   if (!settings.threads) settings.threads = std::max(1u, hardware_threads() / local_processes);
-  settings.hash_bytes = request.hash_mb ? *request.hash_mb << 20 : default_hash_bytes() / local_processes;
+  if (request.hash_mb) {
+    settings.hash_bytes = *request.hash_mb << 20;
+  } else {
+    const FenResult root = parse_fen(run.fen);
+    const std::size_t needed = root ? suggested_hash_bytes(root->position, run.depth) : default_hash_bytes();
+    settings.hash_bytes = std::min(default_hash_bytes() / local_processes, needed) >> 20 << 20;
+  }
   return settings;
+}
+
+void describe_table(const WorkDirPerft& request, const PerftRequest& settings) {
+  if (!settings.hash_bytes) return;
+  std::fprintf(stderr, "hash: %zu MB per process%s, seed %llu\n", settings.hash_bytes >> 20,
+               request.hash_mb ? "" : " (default: what this depth needs, at most a quarter of available memory)",
+               static_cast<unsigned long long>(settings.hash_seed));
 }
 
 void describe_work_dir(const WorkDir& dir, std::size_t done_before) {
@@ -90,7 +105,8 @@ int perft_in_work_dir(const WorkDirPerft& request) {
   describe_work_dir(dir, before.done);
   if (request.prepare_only) return EXIT_OK;
 
-  const PerftRequest settings = settings_for_process(request, 1);
+  const PerftRequest settings = settings_for_process(request, dir.manifest(), 1);
+  describe_table(request, settings);
   ShardWorker worker(dir, settings, default_worker_name(), request.progress ? stderr : nullptr);
   ShardClaims claims(dir, request.claim_timeout_seconds);
   AssignmentOptions options;

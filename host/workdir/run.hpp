@@ -28,8 +28,13 @@ struct WorkDirPerft {
 int perft_in_work_dir(const WorkDirPerft& request);
 
 // The settings with the defaults filled in for `local_processes` processes sharing this
-// machine: every core and a quarter of available memory, divided between them.
-PerftRequest settings_for_process(const WorkDirPerft& request, unsigned local_processes);
+// machine: every core, divided between them, and a table (kept from shard to shard) sized by
+// plain perft's rule for the run's root and depth (suggested_hash_bytes), at most a quarter
+// of available memory divided between them.
+PerftRequest settings_for_process(const WorkDirPerft& request, const WorkManifest& run, unsigned local_processes);
+
+// "hash: N MB per process (default: ...), seed S" on stderr, as plain perft prints it.
+void describe_table(const WorkDirPerft& request, const PerftRequest& settings);
 
 // Prints the run's total on stdout (text or JSON) once every shard has a valid result and
 // returns EXIT_OK; else reports what is missing on stderr and returns EXIT_CHECK_FAILED.
