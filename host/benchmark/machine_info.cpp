@@ -10,12 +10,12 @@
 #include <thread>
 #include <utility>
 
+#include "common/build_info.hpp"
 #include "common/json_writer.hpp"
 #include "perftkit/attacks.hpp"
 
 #ifdef PERFTKIT_HAVE_CUDA
 #include "common/cuda_devices.hpp"
-#include "common/build_info.hpp"
 #endif
 
 namespace perftkit {

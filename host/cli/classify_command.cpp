@@ -16,11 +16,11 @@
 #include "classify/stream.hpp"
 #include "classify/progress.hpp"
 #include "cli/cli_common.hpp"
+#include "common/output_file.hpp"
 
 #ifdef PERFTKIT_HAVE_CUDA
 #include "common/cuda_devices.hpp"
 #include "classify/cuda_classify.hpp"
-#include "common/output_file.hpp"
 #endif
 
 namespace perftkit {
