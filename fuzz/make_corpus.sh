@@ -8,7 +8,7 @@ SHARED=${PERFTKIT_SHARED_DATA:-../shared/data}
 PERFTKIT=${1:-build/test/perftkit}
 out=fuzz/corpus
 rm -rf "$out"
-mkdir -p "$out"/{fuzz_fen,fuzz_suite,fuzz_pgn,fuzz_uci_moves,fuzz_classify_lines,fuzz_work_dir_records,fuzz_decompress}
+mkdir -p "$out"/{fuzz_fen,fuzz_suite,fuzz_pgn,fuzz_uci_moves,fuzz_classify_lines,fuzz_work_dir_records,fuzz_decompress,fuzz_uci_session}
 
 # Seeds are named by content, so a rerun gives the same files.
 seed() {  # seed TARGET < bytes
@@ -42,6 +42,13 @@ printf 'startpos\ne2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 f6e4\n' | seed fuzz_uci_mov
 printf 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ne1c1 a8b8 d5e6 b4c3 e1g1\n' | seed fuzz_uci_moves
 printf 'rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6 0 1\nd5c6 f2g1q f2e1n\n' | seed fuzz_uci_moves
 printf 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\ng1h1 h8g8 e1d3\n' | seed fuzz_uci_moves
+
+# The UCI loop: sessions with every command perftkit answers.
+printf 'uci\nisready\nposition startpos moves e2e4 e7e5\ngo perft 2\nd\nquit\n' | seed fuzz_uci_session
+printf 'ucinewgame\nposition fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 moves e1g1\ngo perft 1\n' | seed fuzz_uci_session
+printf 'setoption name UCI_Chess960 value true\nposition fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9\ngo perft 2\n' | seed fuzz_uci_session
+printf 'setoption name Threads value 2\nsetoption name Hash value 1\nposition startpos\ngo perft 3\n' | seed fuzz_uci_session
+printf 'position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1b1 h1g1\nd\ngo depth 3\nstop\n' | seed fuzz_uci_session
 
 # classify lines: FEN and EPD lines with ids, table headers with a row.
 head -n 20 "$SHARED/positions/lichess-30K-games.txt" | while IFS= read -r line; do printf '%s' "$line" | seed fuzz_classify_lines; done
