@@ -52,23 +52,23 @@ class TempFile {
 
 struct PipelineRun {
   std::string output;
-  PipelineResult result;
+  ClassifyStreamResult result;
 };
 
-PipelineRun run_on(const std::vector<std::string>& paths, PipelineOptions options) {
+PipelineRun run_on(const std::vector<std::string>& paths, ClassifyStreamOptions options) {
   std::vector<ClassifyInput> inputs;
   for (const std::string& p : paths) inputs.emplace_back(p);
   TempFile out;
   const int fd = ::open(out.path().c_str(), O_WRONLY | O_TRUNC);
   PipelineRun run;
-  run.result = run_pipeline(inputs, options, fd);
+  run.result = run_classify_stream(inputs, options, fd);
   ::close(fd);
   run.output = read_file(out.path());
   return run;
 }
 
-PipelineOptions tiny_blocks(unsigned threads) {
-  PipelineOptions o;
+ClassifyStreamOptions tiny_blocks(unsigned threads) {
+  ClassifyStreamOptions o;
   o.threads = threads;
   o.line_block_bytes = 100;  // a block or two per line
   o.pgn_block_bytes = 64;    // games span many reads
@@ -82,7 +82,7 @@ TEST(ClassifyPipeline, SameRowsWhateverTheBlocksAndThreads) {
   const std::string lines = read_file(test_data("classify_lines.txt"));
   for (int i = 0; i < 50; ++i) text += lines;
   const TempFile file(text);
-  const PipelineRun reference = run_on({file.path()}, PipelineOptions{});
+  const PipelineRun reference = run_on({file.path()}, ClassifyStreamOptions{});
   EXPECT_EQ(reference.result.summary.rows, 500u);
   EXPECT_EQ(reference.result.rejected, 50u);
   for (const unsigned threads : {1u, 2u, 5u}) {
@@ -94,14 +94,14 @@ TEST(ClassifyPipeline, SameRowsWhateverTheBlocksAndThreads) {
 
 TEST(ClassifyPipeline, PgnGamesAcrossBlocks) {
   const std::string games = test_data("classify_games.pgn"), errors = test_data("classify_errors.pgn");
-  PipelineOptions whole;
+  ClassifyStreamOptions whole;
   whole.positions = PgnPositions::FINAL;
   const PipelineRun reference = run_on({games, errors}, whole);
   EXPECT_EQ(reference.result.summary.games, 14u);
   // A row per game, and the last legal position of the 4 games broken after a move.
   EXPECT_EQ(reference.result.summary.rows, 18u);
   EXPECT_EQ(reference.result.rejected, 6u);
-  PipelineOptions small = tiny_blocks(3);
+  ClassifyStreamOptions small = tiny_blocks(3);
   small.positions = PgnPositions::FINAL;
   EXPECT_EQ(run_on({games, errors}, small).output, reference.output);
   // The header comes once, then each file's rows under its own name.
@@ -126,7 +126,7 @@ TEST(ClassifyPipeline, LongLineIsReportedNotBuffered) {
 
 TEST(ClassifyPipeline, EmptyInputGivesTheHeaderOnly) {
   const TempFile file;
-  const PipelineRun run = run_on({file.path()}, PipelineOptions{});
+  const PipelineRun run = run_on({file.path()}, ClassifyStreamOptions{});
   EXPECT_EQ(run.result.summary.rows, 0u);
   EXPECT_EQ(run.output.substr(0, 7), "source,");
   EXPECT_EQ(run.output.find('\n'), run.output.size() - 1);
@@ -149,7 +149,7 @@ class RecordingClassifier final : public BatchClassifier {
   std::unique_ptr<BatchClassifier> inner_ = make_cpu_batch_classifier();
 };
 
-PipelineOptions batched(PipelineOptions o, std::vector<std::size_t>& batches_per_worker) {
+ClassifyStreamOptions batched(ClassifyStreamOptions o, std::vector<std::size_t>& batches_per_worker) {
   batches_per_worker.assign(std::max(1u, o.threads), 0);
   o.batch_classifier = [&batches_per_worker](unsigned worker) {
     return std::make_unique<RecordingClassifier>(batches_per_worker.at(worker));
@@ -171,7 +171,7 @@ TEST(ClassifyBatch, SameRowsAsClassifyingOneAtATime) {
   for (int i = 0; i < 400; ++i) text += lines;  // several reads of 64 KiB: several blocks
   const TempFile file(text);
   for (const RowFormat format : {RowFormat::CSV, RowFormat::TSV, RowFormat::JSONL}) {
-    PipelineOptions options = tiny_blocks(3);
+    ClassifyStreamOptions options = tiny_blocks(3);
     options.format = format;
     const PipelineRun reference = run_on({file.path()}, options);
     std::vector<std::size_t> batches;
@@ -185,7 +185,7 @@ TEST(ClassifyBatch, SameRowsAsClassifyingOneAtATime) {
 TEST(ClassifyBatch, SharedPositionsInLargeBatches) {
   const std::string lichess = std::string(perftkit::test_paths::shared_data_dir()) + "/positions/lichess-30K-games.txt";
   if (!std::filesystem::exists(lichess)) GTEST_SKIP() << "no shared data at " << lichess;
-  PipelineOptions options;
+  ClassifyStreamOptions options;
   options.threads = 2;
   const PipelineRun reference = run_on({lichess}, options);
   std::vector<std::size_t> batches;
@@ -200,7 +200,7 @@ TEST(ClassifyBatch, SharedPositionsInLargeBatches) {
 TEST(ClassifyBatch, PgnGamesWithRepetitionsAndErrors) {
   const std::string games = test_data("classify_games.pgn"), errors = test_data("classify_errors.pgn");
   for (const PgnPositions positions : {PgnPositions::ALL, PgnPositions::FINAL}) {
-    PipelineOptions options = tiny_blocks(2);
+    ClassifyStreamOptions options = tiny_blocks(2);
     options.positions = positions;
     const PipelineRun reference = run_on({games, errors}, options);
     std::vector<std::size_t> batches;

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "classify/buffer.hpp"
+#include "common/byte_buffer.hpp"
 #include "classify/game_columns.hpp"
 #include "classify/row.hpp"
 

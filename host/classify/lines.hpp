@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "classify/buffer.hpp"
+#include "common/byte_buffer.hpp"
 #include "classify/format.hpp"
 #include "classify/row_sink.hpp"
 #include "classify/table_source.hpp"

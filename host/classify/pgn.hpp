@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "classify/buffer.hpp"
+#include "common/byte_buffer.hpp"
 #include "classify/format.hpp"
 #include "classify/row_sink.hpp"
 #include "classify/summary.hpp"

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "classify/batch.hpp"
-#include "classify/buffer.hpp"
+#include "common/byte_buffer.hpp"
 #include "classify/format.hpp"
 #include "classify/row.hpp"
 #include "classify/row_filter.hpp"

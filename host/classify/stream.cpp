@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "classify/buffer.hpp"
+#include "common/byte_buffer.hpp"
 #include "classify/lines.hpp"
 #include "common/blocking_queue.hpp"
 #include "notation/pgn_split.hpp"
@@ -51,8 +51,8 @@ void write_all(int fd, std::string_view data) {
 
 class Pipeline {
  public:
-  Pipeline(std::vector<ClassifyInput>& inputs, const PipelineOptions& options, int out_fd,
-           const PipelineProgress& progress)
+  Pipeline(std::vector<ClassifyInput>& inputs, const ClassifyStreamOptions& options, int out_fd,
+           const ClassifyStreamProgress& progress)
       : inputs_(inputs), options_(options), out_fd_(out_fd), progress_(progress) {
     for (const ClassifyInput& input : inputs_) formatters_.emplace_back(options.format, input.name(), options.columns);
     layouts_.resize(inputs_.size());
@@ -64,7 +64,7 @@ class Pipeline {
     done_.assign(pool, nullptr);
   }
 
-  PipelineResult run() {
+  ClassifyStreamResult run() {
     try {
       threads_.emplace_back([this] { guarded([this] { read_all(); }); });
       for (unsigned i = 0; i < std::max(1u, options_.threads); ++i)
@@ -322,9 +322,9 @@ class Pipeline {
   }
 
   std::vector<ClassifyInput>& inputs_;
-  const PipelineOptions& options_;
+  const ClassifyStreamOptions& options_;
   int out_fd_;
-  const PipelineProgress& progress_;
+  const ClassifyStreamProgress& progress_;
   std::vector<RowFormatter> formatters_;
   std::vector<std::unique_ptr<Block>> blocks_;
   BlockingQueue<Block*> free_, work_;
@@ -340,13 +340,13 @@ class Pipeline {
   std::atomic<bool> failed_ = false;
   std::exception_ptr error_;
 
-  PipelineResult result_;
+  ClassifyStreamResult result_;
 };
 
 }  // namespace
 
-PipelineResult run_pipeline(std::vector<ClassifyInput>& inputs, const PipelineOptions& options, int out_fd,
-                            const PipelineProgress& progress) {
+ClassifyStreamResult run_classify_stream(std::vector<ClassifyInput>& inputs, const ClassifyStreamOptions& options, int out_fd,
+                            const ClassifyStreamProgress& progress) {
   return Pipeline(inputs, options, out_fd, progress).run();
 }
 

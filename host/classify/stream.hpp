@@ -23,7 +23,7 @@ namespace perftkit {
 // Makes the batch classifier of one worker (worker 0, 1, ...), e.g. on a GPU of its own.
 using BatchClassifierFactory = std::function<std::unique_ptr<BatchClassifier>(unsigned worker)>;
 
-struct PipelineOptions {
+struct ClassifyStreamOptions {
   InputKind kind = InputKind::AUTO;
   RowFormat format = RowFormat::CSV;
   PgnPositions positions = PgnPositions::ALL;
@@ -40,17 +40,17 @@ struct PipelineOptions {
   std::vector<std::string> keep_columns;    // tables: columns carried over (also in columns.kept)
 };
 
-struct PipelineResult {
+struct ClassifyStreamResult {
   ClassifySummary summary;
   std::uint64_t rejected = 0;  // rows with valid = false
 };
 
 // Called on the writing thread after each block: rows so far, input bytes so far.
-using PipelineProgress = std::function<void(std::uint64_t rows, std::uint64_t bytes)>;
+using ClassifyStreamProgress = std::function<void(std::uint64_t rows, std::uint64_t bytes)>;
 
 // Classifies every input, in order, writing the rows to out_fd as they are ready. Throws
 // std::runtime_error on a read or write error (after stopping every thread).
-PipelineResult run_pipeline(std::vector<ClassifyInput>& inputs, const PipelineOptions& options, int out_fd,
-                            const PipelineProgress& progress = {});
+ClassifyStreamResult run_classify_stream(std::vector<ClassifyInput>& inputs, const ClassifyStreamOptions& options, int out_fd,
+                            const ClassifyStreamProgress& progress = {});
 
 }  // namespace perftkit

@@ -102,7 +102,7 @@ int run(const ClassifyOptions& opt) {
   std::uint64_t total_bytes = 0;
   for (const ClassifyInput& input : inputs) total_bytes = input.size() ? total_bytes + input.size() : 0;
 
-  PipelineOptions pipeline;
+  ClassifyStreamOptions pipeline;
   pipeline.kind = opt.input;
   pipeline.format = opt.format;
   pipeline.positions = opt.positions;
@@ -132,7 +132,7 @@ int run(const ClassifyOptions& opt) {
   std::unique_ptr<ProgressMeter> meter;
   if (terminal || opt.progress) meter = std::make_unique<ProgressMeter>(total_bytes, terminal);
   std::uint64_t last_rows = 0, last_bytes = 0;
-  const PipelineProgress progress = [&](std::uint64_t rows, std::uint64_t bytes) {
+  const ClassifyStreamProgress progress = [&](std::uint64_t rows, std::uint64_t bytes) {
     last_rows = rows;
     last_bytes = bytes;
     if (meter) meter->update(rows, bytes);
@@ -140,7 +140,7 @@ int run(const ClassifyOptions& opt) {
 
   const auto start = std::chrono::steady_clock::now();
   // Rows of a damaged stream or of --strict rejections are whole rows, kept (exit 1).
-  const PipelineResult result = run_pipeline(inputs, pipeline, output.fd(), progress);
+  const ClassifyStreamResult result = run_classify_stream(inputs, pipeline, output.fd(), progress);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   output.commit();
   if (meter) meter->finish(last_rows, last_bytes);
