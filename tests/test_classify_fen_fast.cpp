@@ -8,13 +8,14 @@
 #include <vector>
 
 #include "notation/fen.hpp"
+#include "standard_positions.hpp"
 
 namespace perftkit {
 namespace {
 
 const std::vector<std::string> SEEDS = {
     std::string(START_FEN),
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    test_positions::KIWIPETE,
     "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
     "8/8/8/4k3/3Pp3/8/8/4K3 b - d3 0 1",
     "4r1k1/8/8/8/8/8/8/r3K3 w - - 0 1",

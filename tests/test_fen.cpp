@@ -11,13 +11,14 @@
 
 #include "notation/fen.hpp"
 #include "test_paths.hpp"
+#include "standard_positions.hpp"
 
 namespace perftkit {
 namespace {
 
 using namespace std::string_literals;
 
-const std::string KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const std::string KIWIPETE = test_positions::KIWIPETE;
 
 // The six positions of the Chess Programming Wiki's perft page (position 4 in both colours).
 const std::vector<std::string> CPW_POSITIONS = {

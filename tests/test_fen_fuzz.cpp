@@ -9,13 +9,14 @@
 
 #include "notation/fen.hpp"
 #include "perftkit/movegen.hpp"
+#include "standard_positions.hpp"
 
 namespace perftkit {
 namespace {
 
 const std::vector<std::string> SEEDS = {
     std::string(START_FEN),
-    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    test_positions::KIWIPETE,
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",

@@ -12,6 +12,7 @@
 #include "perftkit/perft.hpp"
 #include "notation/suite.hpp"
 #include "test_paths.hpp"
+#include "standard_positions.hpp"
 
 namespace perftkit {
 namespace {
@@ -96,7 +97,7 @@ TEST(HashedPerft, SmallestSplitTableUnderConstantReplacement) {
 
 TEST(PositionKey, ClocksDoNotMatterButEverythingElseDoes) {
   const KeySet keys(7);
-  const Position a = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const Position a = position(test_positions::KIWIPETE);
   const Position b = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 17 40");
   const Position c = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w Kkq - 0 1");
   const Position d = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1");
@@ -120,7 +121,7 @@ TEST(HashedPerft, MoreLegalMovesThanTheChildBufferHolds) {
 TEST(HashedPerft, AgreesWithPlainPerftAtEveryTableSize) {
   const char* fens[] = {
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      test_positions::KIWIPETE,
       "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
       "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
   };
@@ -173,7 +174,7 @@ namespace {
 
 // The driver with a shared table across threads, tiny and large, with and without divide.
 TEST(HashedPerft, DriverAgreesWithoutTableAcrossThreadsAndSizes) {
-  const Position kiwipete = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+  const Position kiwipete = position(test_positions::KIWIPETE);
   for (std::size_t bytes : {std::size_t(64), std::size_t(1) << 16, std::size_t(256) << 20}) {
     for (unsigned threads : {1u, 2u, 5u}) {
       PerftRequest req;
