@@ -10,12 +10,12 @@
 
 #include <cstddef>
 #include <cstring>
-#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "pipeline/frontier.hpp"
+#include "pipeline/host_block.hpp"
 #include "pipeline/subtree_table.hpp"
 #include "pipeline/worker.hpp"
 #include "standard_positions.hpp"
@@ -60,18 +60,7 @@ struct DeviceLog {
 // block and fails its first `steps_to_fail` Thrust steps as out of memory.
 class DeviceDouble {
  public:
-  class Block {
-   public:
-    Block() = default;
-    explicit Block(std::size_t bytes) : bytes_(new std::byte[bytes]), size_(bytes) {}
-    std::byte* data() const { return bytes_.get(); }
-    std::size_t size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-
-   private:
-    std::unique_ptr<std::byte[]> bytes_;
-    std::size_t size_ = 0;
-  };
+  using Block = HostBlock;
 
   DeviceDouble(DeviceLog& log, std::size_t allocation_limit, std::size_t steps_to_fail = 0)
       : log_(&log), allocation_limit_(allocation_limit), steps_to_fail_(steps_to_fail) {}

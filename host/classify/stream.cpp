@@ -18,6 +18,7 @@
 #include "common/blocking_queue.hpp"
 #include "notation/pgn_split.hpp"
 #include "common/errors.hpp"
+#include "common/output_file.hpp"
 
 namespace perftkit {
 namespace {
@@ -39,14 +40,7 @@ struct Block {
 };
 
 void write_all(int fd, std::string_view data) {
-  while (!data.empty()) {
-    const ssize_t written = ::write(fd, data.data(), data.size());
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      throw RuntimeFailure(std::string("cannot write the output: ") + std::strerror(errno));
-    }
-    data.remove_prefix(std::size_t(written));
-  }
+  if (!write_fully(fd, data)) throw RuntimeFailure(std::string("cannot write the output: ") + std::strerror(errno));
 }
 
 class Pipeline {

@@ -50,15 +50,20 @@ OutputFile::~OutputFile() {
   forget_on_interrupt(partial_);
 }
 
-void OutputFile::write(std::string_view bytes) const {
+bool write_fully(int fd, std::string_view bytes) {
   while (!bytes.empty()) {
-    const ssize_t written = ::write(fd_, bytes.data(), bytes.size());
+    const ssize_t written = ::write(fd, bytes.data(), bytes.size());
     if (written < 0) {
       if (errno == EINTR) continue;
-      throw RuntimeFailure(failure(is_stdout() ? "standard output" : path_));
+      return false;
     }
     bytes.remove_prefix(std::size_t(written));
   }
+  return true;
+}
+
+void OutputFile::write(std::string_view bytes) const {
+  if (!write_fully(fd_, bytes)) throw RuntimeFailure(failure(is_stdout() ? "standard output" : path_));
 }
 
 void OutputFile::commit() {

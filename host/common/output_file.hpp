@@ -10,6 +10,10 @@
 
 namespace perftkit {
 
+// Writes all of bytes to fd, resuming after signals and short writes; false (errno says why)
+// when the system refuses.
+bool write_fully(int fd, std::string_view bytes);
+
 class OutputFile {
  public:
   // Opens the partial file; UsageError when its folder cannot be written.

@@ -18,25 +18,12 @@
 #include <type_traits>
 
 #include "pipeline/backend.hpp"
+#include "pipeline/host_block.hpp"
 #include "pipeline/worker.hpp"
 #include "pipeline/subtree_table.hpp"
 
 namespace perftkit::pipeline {
 namespace {
-
-// Host memory for a worker's level buffers (not initialised: the levels write before reading).
-class HostBlock {
- public:
-  HostBlock() = default;
-  explicit HostBlock(std::size_t bytes) : bytes_(new std::byte[bytes]), size_(bytes) {}
-  std::byte* data() const { return bytes_.get(); }
-  std::size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-
- private:
-  std::unique_ptr<std::byte[]> bytes_;
-  std::size_t size_ = 0;
-};
 
 // Below these sizes a step runs on the calling thread: waking the team costs more than
 // the work (a light Thrust step; a position's move generation is some 100 times heavier).
