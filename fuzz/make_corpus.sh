@@ -8,7 +8,7 @@ SHARED=${PERFTKIT_SHARED_DATA:-../shared/data}
 PERFTKIT=${1:-build/test/perftkit}
 out=fuzz/corpus
 rm -rf "$out"
-mkdir -p "$out"/{fuzz_fen,fuzz_suite,fuzz_pgn,fuzz_uci_moves,fuzz_classify_lines,fuzz_work_dir_records,fuzz_decompress,fuzz_uci_session}
+mkdir -p "$out"/{fuzz_fen,fuzz_suite,fuzz_pgn,fuzz_uci_moves,fuzz_classify_lines,fuzz_work_dir_records,fuzz_decompress,fuzz_uci_session,fuzz_movegen_diff}
 
 # Seeds are named by content, so a rerun gives the same files.
 seed() {  # seed TARGET < bytes
@@ -23,6 +23,17 @@ seed() {  # seed TARGET < bytes
   grep -v '^#' "$SHARED/perft/standard.epd" | head -n 20 | cut -d';' -f1
   head -n 10 "$SHARED/perft/fischer.epd" | cut -d';' -f1; } |
   while IFS= read -r fen; do [[ -n "$fen" ]] && printf '%s' "$fen" | seed fuzz_fen; done
+
+# Move generation against the oracle: the FEN seeds, then the edge cases that generators get
+# wrong: Chess960 castling next to, onto or shielded by the rook, en passant out of a pin,
+# promotions with captures, and a board of queens (more moves than a move buffer holds).
+cp "$out"/fuzz_fen/* "$out/fuzz_movegen_diff/"
+for fen in "4k3/8/8/8/8/8/8/rRK5 w B - 0 1" "4k3/8/8/8/8/8/8/6KR w H - 0 1" "4k3/8/8/8/8/8/8/5KRr w G - 0 1" \
+           "4k3/8/8/8/8/8/8/RK1N3r w A - 0 1" "r3k1r1/8/8/8/8/8/8/1R2K2R b Kga - 0 1" "8/8/8/KPp4r/8/8/8/7k w - c6 0 1" \
+           "8/8/3k4/8/2pP4/8/8/3K1B2 b - d3 0 1" "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1" \
+           "kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1"; do
+  printf '%s' "$fen" | seed fuzz_movegen_diff
+done
 
 # Suites: the first lines of each public suite, in each of its formats.
 for suite in standard.epd fischer.epd perft.epd tricky.perft random.perft perft-ferdy-double-checks.epd; do

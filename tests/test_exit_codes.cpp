@@ -18,6 +18,7 @@
 
 #include "child_process.hpp"
 #include "cli_runner.hpp"
+#include "sanitized_build.hpp"
 #include "scratch_dir.hpp"
 #include "test_paths.hpp"
 
@@ -65,9 +66,7 @@ TEST(ExitCodes, AFullDiskIsARuntimeFailure) {
 }
 
 TEST(ExitCodes, RunningOutOfMemoryIsARuntimeFailure) {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  GTEST_SKIP() << "a sanitizer's shadow memory needs more address space than the limit";
-#endif
+  if (PERFTKIT_TEST_SANITIZED) GTEST_SKIP() << "a sanitizer's shadow memory needs more address space than the limit";
   // A 400 MB address space cannot hold a 2 GB table.
   const CommandResult result = run_shell("ulimit -v 400000 && exec '" + std::string(test_paths::perftkit_binary()) +
                                          "' perft --depth 5 --hash 2048 --threads 1");

@@ -61,9 +61,10 @@ DecompressingReader::DecompressingReader(Compression kind, std::string head, Rea
   if (!can_decompress(kind_))
     throw std::runtime_error(name_ + " is " + compression_name(kind_) + "-compressed, and this perftkit was built without " +
                              compression_name(kind_));
+  // A chunk's memory is taken when the decoder first fills it (take_chunk), and not zeroed:
+  // a small stream costs one chunk, not CHUNKS.
   for (std::size_t i = 0; i < CHUNKS; ++i) {
     chunks_.push_back(std::make_unique<Chunk>());
-    chunks_.back()->bytes.resize(CHUNK_BYTES);
     free_.push(chunks_.back().get());
   }
   thread_ = std::thread([this] { run(); });
@@ -96,23 +97,26 @@ std::size_t DecompressingReader::read_compressed(char* p, std::size_t n) {
   return got;
 }
 
-bool DecompressingReader::emit(Chunk*& chunk) {
-  filled_.push(chunk);
+bool DecompressingReader::take_chunk(Chunk*& chunk) {
   const std::optional<Chunk*> next = free_.pop();
   if (!next) return false;
   chunk = *next;
+  if (!chunk->bytes) chunk->bytes = std::make_unique_for_overwrite<char[]>(CHUNK_BYTES);
   chunk->size = 0;
   return true;
+}
+
+bool DecompressingReader::emit(Chunk*& chunk) {
+  filled_.push(chunk);
+  return take_chunk(chunk);
 }
 
 // One loop for the three libraries: feed compressed bytes, collect decompressed ones, start
 // the next frame after each frame's end, and tell a frame cut short from one that ended.
 void DecompressingReader::decode() {
-  std::optional<Chunk*> first = free_.pop();
-  if (!first) return;
-  Chunk* out = *first;
-  out->size = 0;
-  std::vector<char> in(INPUT_BYTES);
+  Chunk* out = nullptr;
+  if (!take_chunk(out)) return;
+  const std::unique_ptr<char[]> in = std::make_unique_for_overwrite<char[]>(INPUT_BYTES);
   std::size_t in_size = 0, in_pos = 0;
   std::uint64_t consumed_before = 0;  // compressed bytes before in[0]
   bool input_done = false;
@@ -155,7 +159,7 @@ void DecompressingReader::decode() {
     for (;;) {
       if (in_pos == in_size && !input_done) {
         consumed_before += in_size;
-        in_size = read_compressed(in.data(), in.size());
+        in_size = read_compressed(in.get(), INPUT_BYTES);
         in_pos = 0;
         compressed_bytes_.store(consumed_before + in_size, std::memory_order_relaxed);
         if (in_size == 0) input_done = true;
@@ -167,12 +171,12 @@ void DecompressingReader::decode() {
       std::size_t used = 0, produced = 0;
       bool frame_end = false, bad = false;
       std::string reason;
-      char* dst = out->bytes.data() + out->size;
-      const std::size_t room = out->bytes.size() - out->size;
+      char* dst = out->bytes.get() + out->size;
+      const std::size_t room = CHUNK_BYTES - out->size;
       switch (kind_) {
 #ifdef PERFTKIT_HAVE_ZSTD
         case Compression::ZSTD: {
-          ZSTD_inBuffer src{in.data() + in_pos, in_size - in_pos, 0};
+          ZSTD_inBuffer src{in.get() + in_pos, in_size - in_pos, 0};
           ZSTD_outBuffer sink{dst, room, 0};
           const std::size_t rc = ZSTD_decompressStream(zstd, &sink, &src);
           used = src.pos;
@@ -188,7 +192,7 @@ void DecompressingReader::decode() {
 #endif
 #ifdef PERFTKIT_HAVE_ZLIB
         case Compression::GZIP: {
-          gzip.next_in = reinterpret_cast<Bytef*>(in.data() + in_pos);
+          gzip.next_in = reinterpret_cast<Bytef*>(in.get() + in_pos);
           gzip.avail_in = unsigned(in_size - in_pos);
           gzip.next_out = reinterpret_cast<Bytef*>(dst);
           gzip.avail_out = unsigned(room);
@@ -207,7 +211,7 @@ void DecompressingReader::decode() {
 #endif
 #ifdef PERFTKIT_HAVE_BZIP2
         case Compression::BZIP2: {
-          bzip.next_in = in.data() + in_pos;
+          bzip.next_in = in.get() + in_pos;
           bzip.avail_in = unsigned(in_size - in_pos);
           bzip.next_out = dst;
           bzip.avail_out = unsigned(room);
@@ -240,11 +244,11 @@ void DecompressingReader::decode() {
         break;
       }
       if (frame_end) inside_frame = false;
-      if (out->size == out->bytes.size() && !emit(out)) {
+      if (out->size == CHUNK_BYTES && !emit(out)) {
         close_all();
         return;
       }
-      if (used == 0 && produced == 0 && !frame_end && in_pos < in_size && out->size < out->bytes.size()) {
+      if (used == 0 && produced == 0 && !frame_end && in_pos < in_size && out->size < CHUNK_BYTES) {
         failure = std::string("corrupt ") + compression_name(kind_) + " stream (no progress)" + at_byte(consumed_before + in_pos);
         break;
       }
@@ -275,7 +279,7 @@ std::size_t DecompressingReader::read(char* p, std::size_t n) {
       continue;
     }
     const std::size_t take = std::min(n - given, current_->size - current_pos_);
-    std::memcpy(p + given, current_->bytes.data() + current_pos_, take);
+    std::memcpy(p + given, current_->bytes.get() + current_pos_, take);
     current_pos_ += take;
     given += take;
   }

@@ -53,11 +53,13 @@ class DecompressingReader {
 
  private:
   struct Chunk {
-    std::vector<char> bytes;
+    std::unique_ptr<char[]> bytes;  // CHUNK_BYTES, taken on first use
     std::size_t size = 0;
   };
   void run();
   void decode();
+  // The next free chunk, its memory taken if it has none; false when the reader is gone.
+  bool take_chunk(Chunk*& chunk);
   // Hands out full chunks to the reader; false when the reader is gone.
   bool emit(Chunk*& chunk);
   std::size_t read_compressed(char* p, std::size_t n);

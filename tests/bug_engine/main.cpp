@@ -15,6 +15,15 @@
 #include "notation/fen.hpp"
 #include "notation/uci.hpp"
 
+#include "sanitized_build.hpp"
+
+#if PERFTKIT_TEST_SANITIZED
+// The injected crash must end the engine by SIGSEGV, as a real engine's crash would, not by a
+// sanitizer's report and exit code: `perftkit diff` is tested on the signal it names.
+extern "C" const char* __asan_default_options() { return "handle_segv=0"; }
+extern "C" const char* __tsan_default_options() { return "handle_segv=0"; }
+#endif
+
 using namespace perftkit;
 using namespace perftkit::bug_engine;
 

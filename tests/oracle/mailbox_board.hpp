@@ -43,7 +43,8 @@ bool attacked(const Board& board, int square, Side by);
 // Where the king of `side` stands (NO_SQUARE if it has none).
 int king_square(const Board& board, Side side);
 
-// Every legal move, as the position it leads to, and its UCI text (castling as king takes rook).
+// Every legal move, as the position it leads to, and its UCI text (castling as king takes rook;
+// perft works without the text).
 struct Child {
   Board board;
   std::string uci;

@@ -37,7 +37,8 @@ void drop_castling_rights(Board& board, int from, int to) {
 
 class MoveCollector {
  public:
-  explicit MoveCollector(const Board& board) : board_(board), us_(board.to_move) {}
+  // named: whether each child carries its UCI text (perft leaves it out, for speed).
+  MoveCollector(const Board& board, bool named) : board_(board), us_(board.to_move), named_(named) {}
 
   std::vector<Child> collect() {
     for (int from = 0; from < 128; ++from) {
@@ -56,9 +57,14 @@ class MoveCollector {
 
  private:
   // Keeps a move when it does not leave the mover's king attacked.
-  void keep_if_legal(Board next, std::string uci) {
+  void keep_if_legal(Board next, int from, int to, char promotion = 0) {
     next.to_move = other(us_);
     if (attacked(next, king_square(next, us_), other(us_))) return;
+    std::string uci;
+    if (named_) {
+      uci = square_name(from) + square_name(to);
+      if (promotion) uci += char(std::tolower(static_cast<unsigned char>(promotion)));
+    }
     children_.push_back({next, std::move(uci)});
   }
 
@@ -69,9 +75,7 @@ class MoveCollector {
     next.squares[to] = promotion ? piece_of(us_, promotion) : board_.squares[from];
     next.squares[from] = EMPTY;
     next.en_passant = NO_SQUARE;
-    std::string uci = square_name(from) + square_name(to);
-    if (promotion) uci += char(std::tolower(static_cast<unsigned char>(promotion)));
-    keep_if_legal(next, std::move(uci));
+    keep_if_legal(next, from, to, promotion);
   }
 
   void step_moves(int from, const int (&steps)[8]) {
@@ -114,7 +118,7 @@ class MoveCollector {
         next.squares[two] = board_.squares[from];
         next.squares[from] = EMPTY;
         next.en_passant = one;
-        keep_if_legal(next, square_name(from) + square_name(two));
+        keep_if_legal(next, from, two);
       }
     }
     for (const int side_step : {-1, 1}) {
@@ -128,7 +132,7 @@ class MoveCollector {
         next.squares[from] = EMPTY;
         next.squares[to - forward] = EMPTY;  // the captured pawn stands behind the square
         next.en_passant = NO_SQUARE;
-        keep_if_legal(next, square_name(from) + square_name(to));
+        keep_if_legal(next, from, to);
       }
     }
   }
@@ -154,7 +158,7 @@ class MoveCollector {
       next.squares[rook_to] = piece_of(us_, 'R');
       next.castling_rook[us_][KING_WING] = next.castling_rook[us_][QUEEN_WING] = NO_SQUARE;
       next.en_passant = NO_SQUARE;
-      keep_if_legal(next, square_name(king) + square_name(rook));
+      keep_if_legal(next, king, rook);
     }
   }
 
@@ -167,16 +171,17 @@ class MoveCollector {
 
   const Board& board_;
   const Side us_;
+  const bool named_;
   std::vector<Child> children_;
 };
 
 }  // namespace
 
-std::vector<Child> legal_children(const Board& board) { return MoveCollector(board).collect(); }
+std::vector<Child> legal_children(const Board& board) { return MoveCollector(board, true).collect(); }
 
 std::uint64_t perft(const Board& board, int depth) {
   if (depth == 0) return 1;
-  const std::vector<Child> children = legal_children(board);
+  const std::vector<Child> children = MoveCollector(board, false).collect();
   if (depth == 1) return children.size();
   std::uint64_t leaves = 0;
   for (const Child& child : children) leaves += perft(child.board, depth - 1);
