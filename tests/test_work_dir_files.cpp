@@ -1,8 +1,15 @@
 // The durable pieces of a work dir: checksums, sealed records, shard files, results, the
 // manifest, the split into shards, and counting a shard through the driver.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
 #include <string>
+#include <thread>
 
 #include "common/checksum64.hpp"
 #include "common/durable_file.hpp"
@@ -189,6 +196,33 @@ TEST(DurableFile, ReplacesWholeAndCreatesExclusively) {
   EXPECT_EQ(files, 2u);  // no temporary file left behind
   EXPECT_TRUE(is_temporary_file_name(".000017.result.tmp.4242.0"));
   EXPECT_FALSE(is_temporary_file_name("000017.result"));
+}
+
+// A worker killed while it claims a shard leaves either the whole claim or none: an empty
+// claim names no host, so no one could tell it from a live claim of another machine, and the
+// shard would wait out the claim timeout (ten minutes by default).
+TEST(DurableFile, AKilledWriterNeverLeavesAnEmptyClaim) {
+  const ScratchDir dir("claims");
+  const std::string content = "host " + std::string(200, 'h') + "\npid 4242\n";
+  for (int round = 0; round < 40; ++round) {
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      for (int i = 0;; ++i) create_file_exclusively(dir / ("r" + std::to_string(round) + "-" + std::to_string(i) + ".claim"), content);
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(200 + 97 * round));
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+  }
+  std::size_t claims = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+    const std::string name = entry.path().filename().string();
+    if (is_temporary_file_name(name)) continue;  // never a claim: readers skip it
+    ++claims;
+    EXPECT_EQ(read_file(entry.path().string()), content) << name;
+  }
+  EXPECT_GT(claims, 40u);
 }
 
 }  // namespace

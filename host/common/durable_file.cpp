@@ -86,14 +86,28 @@ void write_file_durably(const std::string& path, std::string_view bytes) {
 }
 
 bool create_file_exclusively(const std::string& path, std::string_view bytes) {
-  FileDescriptor fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
-  if (fd.get() < 0) {
-    if (errno == EEXIST) return false;
-    throw_errno("open", path);
+  // The bytes go into a temporary file first, which link() then puts at path only if nothing
+  // is there: path never exists empty or half-written, even when this process is killed.
+  const std::string temporary = temporary_name(path);
+  {
+    FileDescriptor fd(::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644));
+    if (fd.get() < 0) throw_errno("open", temporary);
+    try {
+      write_all(fd.get(), bytes, temporary);
+      fd.close_checked(temporary);
+    } catch (...) {
+      ::unlink(temporary.c_str());
+      throw;
+    }
   }
-  write_all(fd.get(), bytes, path);
-  fd.close_checked(path);
-  return true;
+  const bool created = ::link(temporary.c_str(), path.c_str()) == 0;
+  const int link_errno = errno;
+  ::unlink(temporary.c_str());
+  if (!created && link_errno != EEXIST) {
+    errno = link_errno;
+    throw_errno("link", path);
+  }
+  return created;
 }
 
 std::optional<std::string> read_file(const std::string& path) {

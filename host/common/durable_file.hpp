@@ -13,9 +13,10 @@ namespace perftkit {
 // readers of the directory skip), fsync'd, renamed over path, then the directory fsync'd.
 void write_file_durably(const std::string& path, std::string_view bytes);
 
-// Creates path holding bytes only if nothing is there (O_CREAT | O_EXCL, atomic on a local
-// filesystem and on NFSv3+): true when this call created it, false when it existed. Not
-// fsync'd: for claims, which only steer work (a claim lost in a crash costs nothing).
+// Creates path holding bytes only if nothing is there: written to a temporary file, then
+// link()ed to path (atomic on a local filesystem and on NFS), so path never exists empty or
+// half-written, even if the process is killed. True when this call created it, false when it
+// existed. Not fsync'd: for claims, which only steer work (a claim lost in a crash costs nothing).
 bool create_file_exclusively(const std::string& path, std::string_view bytes);
 
 // The whole content of path; nullopt when it does not exist.
