@@ -189,6 +189,12 @@ pipeline::BatchResults<Tally> count_batches_pipeline(const std::vector<FrontierN
       const auto slot = static_cast<std::size_t>(d);
       try {
         counters[slot] = device_worker(d, work);
+      } catch (const thrust::system_error& e) {
+        // Thrust reports a CUDA failure as a std::runtime_error: it is a runtime failure (exit
+        // code 3), named as one, never "bad input".
+        errors[slot] = std::make_exception_ptr(
+            RuntimeFailure("CUDA device " + std::to_string(d) + ": Thrust: " + std::string(e.what())));
+        work.next = batches.size();
       } catch (...) {
         errors[slot] = std::current_exception();
         work.next = batches.size();  // the others stop taking batches; the run fails below
