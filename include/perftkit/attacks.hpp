@@ -93,11 +93,17 @@ inline void build_attack_tables(AttackTables& t, bool use_pext) {
 }
 
 namespace detail {
+// One table set per slider layout, each its own variable: a unit compiled with BMI2 reads the
+// PEXT-ordered one, a unit without reads the magic-ordered one. Units of one program may be
+// compiled with different flags (a consumer of the installed library built for plain x86-64),
+// and each reads the layout it indexes by.
+template <bool PextIndexed>
 struct HostAttackTables {
   AttackTables tables;
-  HostAttackTables() { build_attack_tables(tables, PERFTKIT_HAS_PEXT != 0); }
+  HostAttackTables() { build_attack_tables(tables, PextIndexed); }
 };
-inline const HostAttackTables host_attack_tables{};
+template <bool PextIndexed>
+inline const HostAttackTables<PextIndexed> host_attack_tables{};
 }  // namespace detail
 
 #if defined(__CUDACC__)
@@ -111,7 +117,7 @@ PERFTKIT_HD_INLINE const AttackTables& attack_tables() {
 #if PERFTKIT_DEVICE_PASS
   return detail::device_attack_tables;
 #else
-  return detail::host_attack_tables.tables;
+  return detail::host_attack_tables<PERFTKIT_HAS_PEXT != 0>.tables;
 #endif
 }
 
