@@ -3,18 +3,11 @@
 
 #include <cctype>
 
+#include "oracle/mailbox_steps.hpp"
+
 namespace oracle {
 
 namespace {
-
-constexpr int KNIGHT_STEPS[] = {33, 31, 18, 14, -14, -18, -31, -33};
-constexpr int KING_STEPS[] = {1, -1, 16, -16, 15, 17, -15, -17};
-constexpr int DIAGONAL_STEPS[] = {15, 17, -15, -17};
-constexpr int STRAIGHT_STEPS[] = {1, -1, 16, -16};
-
-char piece_of(Side side, char white_letter) {
-  return side == WHITE ? white_letter : char(std::tolower(static_cast<unsigned char>(white_letter)));
-}
 
 std::vector<std::string_view> split_fields(std::string_view text) {
   std::vector<std::string_view> fields;

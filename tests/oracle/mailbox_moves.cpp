@@ -5,20 +5,16 @@
 #include <utility>
 
 #include "oracle/mailbox_board.hpp"
+#include "oracle/mailbox_steps.hpp"
 
 namespace oracle {
 
 namespace {
 
-constexpr int KNIGHT_STEPS[] = {33, 31, 18, 14, -14, -18, -31, -33};
-constexpr int KING_STEPS[] = {1, -1, 16, -16, 15, 17, -15, -17};
-constexpr int DIAGONAL_STEPS[] = {15, 17, -15, -17};
-constexpr int STRAIGHT_STEPS[] = {1, -1, 16, -16};
 constexpr char PROMOTIONS[] = {'Q', 'R', 'B', 'N'};
 
 Side other(Side side) { return side == WHITE ? BLACK : WHITE; }
 char kind_of(char piece) { return char(std::toupper(static_cast<unsigned char>(piece))); }
-char piece_of(Side side, char kind) { return side == WHITE ? kind : char(std::tolower(static_cast<unsigned char>(kind))); }
 bool belongs_to(char piece, Side side) {
   return piece != EMPTY && (std::isupper(static_cast<unsigned char>(piece)) != 0) == (side == WHITE);
 }
