@@ -11,6 +11,15 @@
 #include "common/decompressing_reader.hpp"
 #include "fuzz_check.hpp"
 
+namespace {
+
+// Small buffers cross chunk and input boundaries often, and bound the work of a decompression
+// bomb: the decoder runs at most chunks * chunk_bytes ahead of the reader that stops.
+constexpr perftkit::DecompressionBuffers SMALL_BUFFERS{.chunk_bytes = 1 << 14, .chunks = 2, .input_bytes = 1 << 10};
+constexpr std::size_t ENOUGH_BYTES = std::size_t(1) << 18;
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
   const perftkit::Compression kind = perftkit::detect_compression(bytes.substr(0, 4));
@@ -25,12 +34,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         offset += take;
         return take;
       },
-      "fuzz");
-  char buffer[1 << 14];
+      "fuzz", SMALL_BUFFERS);
+  char buffer[1 << 12];
   std::size_t total = 0;
   while (const std::size_t got = reader.read(buffer, sizeof buffer)) {
     total += got;
-    if (total > (std::size_t(4) << 20)) break;  // a bomb: enough (the reader must stop when its reader does)
+    if (total > ENOUGH_BYTES) break;  // a bomb: enough (the decoder must stop when its reader does)
   }
   if (const auto damage = reader.damage()) FUZZ_CHECK(damage->find("fuzz") != std::string::npos);
   return 0;

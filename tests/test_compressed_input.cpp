@@ -16,7 +16,10 @@
 #include <bzlib.h>
 #endif
 
+#include <algorithm>
+#include <cstring>
 #include <fstream>
+#include <stdexcept>
 #include <random>
 #include <sstream>
 #include <string>
@@ -158,6 +161,48 @@ TEST_P(CompressedInput, GivesTheRowsOfThePlainFileFromFilesAndStdin) {
   const CommandResult file = run_shell(classify_in(dir, "--input pgn games.pgn.x | sed 's/^games.pgn.x:/stdin:/'"));
   EXPECT_EQ(file.exit_code, 0);
   EXPECT_TRUE(file.output == plain.output) << file.output.substr(0, 2000);
+}
+
+// Everything the reader hands out, read in pieces of piece_bytes.
+std::string read_all(Compression kind, const std::string& stream, DecompressionBuffers buffers, std::size_t piece_bytes) {
+  std::size_t offset = 0;
+  DecompressingReader reader(
+      kind, std::string(), [&](char* p, std::size_t n) {
+        const std::size_t take = std::min(n, stream.size() - offset);
+        std::memcpy(p, stream.data() + offset, take);
+        offset += take;
+        return take;
+      },
+      "memory", buffers);
+  std::string out;
+  std::string piece(piece_bytes, '\0');
+  while (const std::size_t got = reader.read(piece.data(), piece.size())) out.append(piece.data(), got);
+  EXPECT_FALSE(reader.damage()) << *reader.damage();
+  return out;
+}
+
+// Chunk and input boundaries fall mid-record, mid-frame and mid-block with tiny buffers:
+// the bytes must come out the same, in order, whatever the sizes.
+TEST_P(CompressedInput, AnyBufferSizesGiveTheSameBytes) {
+  const Compression kind = GetParam();
+  if (!can_decompress(kind)) GTEST_SKIP() << compression_name(kind) << " not built in";
+  const std::string text = make_corpus(100).text;
+  const std::string stream = compress(kind, text);
+  ASSERT_LT(stream.size(), text.size());
+  EXPECT_TRUE(read_all(kind, stream, {}, 1 << 16) == text);
+  for (const DecompressionBuffers tiny : {DecompressionBuffers{.chunk_bytes = 1, .chunks = 1, .input_bytes = 1},
+                                          DecompressionBuffers{.chunk_bytes = 977, .chunks = 2, .input_bytes = 13},
+                                          DecompressionBuffers{.chunk_bytes = 4096, .chunks = 3, .input_bytes = 4096}}) {
+    SCOPED_TRACE("chunk " + std::to_string(tiny.chunk_bytes) + ", input " + std::to_string(tiny.input_bytes));
+    EXPECT_TRUE(read_all(kind, stream, tiny, 7) == text);
+  }
+}
+
+TEST(CompressedInput, EmptyBuffersAreRefused) {
+  const auto no_input = [](char*, std::size_t) { return std::size_t(0); };
+  EXPECT_THROW(DecompressingReader(Compression::NONE, "", no_input, "x", {.chunk_bytes = 0}), std::invalid_argument);
+  EXPECT_THROW(DecompressingReader(Compression::NONE, "", no_input, "x", {.chunks = 0}), std::invalid_argument);
+  EXPECT_THROW(DecompressingReader(Compression::NONE, "", no_input, "x", {.input_bytes = 0}), std::invalid_argument);
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryFormat, CompressedInput, ::testing::Values(Compression::ZSTD, Compression::GZIP, Compression::BZIP2),

@@ -16,10 +16,6 @@
 namespace perftkit {
 namespace {
 
-constexpr std::size_t CHUNK_BYTES = 1 << 20;  // decompressed bytes per hand-over
-constexpr std::size_t CHUNKS = 6;             // in flight between the two threads
-constexpr std::size_t INPUT_BYTES = 1 << 18;  // compressed bytes per read
-
 std::string at_byte(std::uint64_t offset) { return " at compressed byte " + std::to_string(offset); }
 
 }  // namespace
@@ -56,14 +52,17 @@ bool can_decompress(Compression kind) {
   }
 }
 
-DecompressingReader::DecompressingReader(Compression kind, std::string head, ReadRaw read_raw, std::string name)
-    : kind_(kind), head_(std::move(head)), read_raw_(std::move(read_raw)), name_(std::move(name)) {
+DecompressingReader::DecompressingReader(Compression kind, std::string head, ReadRaw read_raw, std::string name,
+                                         DecompressionBuffers buffers)
+    : kind_(kind), head_(std::move(head)), read_raw_(std::move(read_raw)), name_(std::move(name)), buffers_(buffers) {
+  if (buffers_.chunk_bytes == 0 || buffers_.chunks == 0 || buffers_.input_bytes == 0)
+    throw std::invalid_argument("decompression buffers must not be empty");
   if (!can_decompress(kind_))
     throw std::runtime_error(name_ + " is " + compression_name(kind_) + "-compressed, and this perftkit was built without " +
                              compression_name(kind_));
   // A chunk's memory is taken when the decoder first fills it (take_chunk), and not zeroed:
-  // a small stream costs one chunk, not CHUNKS.
-  for (std::size_t i = 0; i < CHUNKS; ++i) {
+  // a small stream costs one chunk, not all of them.
+  for (std::size_t i = 0; i < buffers_.chunks; ++i) {
     chunks_.push_back(std::make_unique<Chunk>());
     free_.push(chunks_.back().get());
   }
@@ -101,7 +100,7 @@ bool DecompressingReader::take_chunk(Chunk*& chunk) {
   const std::optional<Chunk*> next = free_.pop();
   if (!next) return false;
   chunk = *next;
-  if (!chunk->bytes) chunk->bytes = std::make_unique_for_overwrite<char[]>(CHUNK_BYTES);
+  if (!chunk->bytes) chunk->bytes = std::make_unique_for_overwrite<char[]>(buffers_.chunk_bytes);
   chunk->size = 0;
   return true;
 }
@@ -116,7 +115,7 @@ bool DecompressingReader::emit(Chunk*& chunk) {
 void DecompressingReader::decode() {
   Chunk* out = nullptr;
   if (!take_chunk(out)) return;
-  const std::unique_ptr<char[]> in = std::make_unique_for_overwrite<char[]>(INPUT_BYTES);
+  const std::unique_ptr<char[]> in = std::make_unique_for_overwrite<char[]>(buffers_.input_bytes);
   std::size_t in_size = 0, in_pos = 0;
   std::uint64_t consumed_before = 0;  // compressed bytes before in[0]
   bool input_done = false;
@@ -159,7 +158,7 @@ void DecompressingReader::decode() {
     for (;;) {
       if (in_pos == in_size && !input_done) {
         consumed_before += in_size;
-        in_size = read_compressed(in.get(), INPUT_BYTES);
+        in_size = read_compressed(in.get(), buffers_.input_bytes);
         in_pos = 0;
         compressed_bytes_.store(consumed_before + in_size, std::memory_order_relaxed);
         if (in_size == 0) input_done = true;
@@ -172,7 +171,7 @@ void DecompressingReader::decode() {
       bool frame_end = false, bad = false;
       std::string reason;
       char* dst = out->bytes.get() + out->size;
-      const std::size_t room = CHUNK_BYTES - out->size;
+      const std::size_t room = buffers_.chunk_bytes - out->size;
       switch (kind_) {
 #ifdef PERFTKIT_HAVE_ZSTD
         case Compression::ZSTD: {
@@ -244,11 +243,11 @@ void DecompressingReader::decode() {
         break;
       }
       if (frame_end) inside_frame = false;
-      if (out->size == CHUNK_BYTES && !emit(out)) {
+      if (out->size == buffers_.chunk_bytes && !emit(out)) {
         close_all();
         return;
       }
-      if (used == 0 && produced == 0 && !frame_end && in_pos < in_size && out->size < CHUNK_BYTES) {
+      if (used == 0 && produced == 0 && !frame_end && in_pos < in_size && out->size < buffers_.chunk_bytes) {
         failure = std::string("corrupt ") + compression_name(kind_) + " stream (no progress)" + at_byte(consumed_before + in_pos);
         break;
       }

@@ -30,12 +30,22 @@ const char* compression_name(Compression kind);
 // Whether this build can decompress kind (each library is optional at build time).
 bool can_decompress(Compression kind);
 
+// How the reader buffers: the defaults suit files of any size; tests and fuzzing take small
+// ones, to cross chunk boundaries often and to stop a decompression bomb early.
+struct DecompressionBuffers {
+  std::size_t chunk_bytes = std::size_t(1) << 20;  // decompressed bytes per hand-over
+  std::size_t chunks = 6;                          // in flight between the two threads
+  std::size_t input_bytes = std::size_t(1) << 18;  // compressed bytes per read
+};
+
 class DecompressingReader {
  public:
   // Reads compressed bytes with read_raw (0 at the end; throws on a read error): first the
   // bytes of head (already read to detect the format), then the rest. name goes into messages.
   using ReadRaw = std::function<std::size_t(char*, std::size_t)>;
-  DecompressingReader(Compression kind, std::string head, ReadRaw read_raw, std::string name);
+  // Throws std::invalid_argument when a buffer size is 0.
+  DecompressingReader(Compression kind, std::string head, ReadRaw read_raw, std::string name,
+                      DecompressionBuffers buffers = {});
   ~DecompressingReader();
   DecompressingReader(const DecompressingReader&) = delete;
   DecompressingReader& operator=(const DecompressingReader&) = delete;
@@ -53,7 +63,7 @@ class DecompressingReader {
 
  private:
   struct Chunk {
-    std::unique_ptr<char[]> bytes;  // CHUNK_BYTES, taken on first use
+    std::unique_ptr<char[]> bytes;  // buffers_.chunk_bytes, taken on first use
     std::size_t size = 0;
   };
   void run();
@@ -69,6 +79,7 @@ class DecompressingReader {
   std::size_t head_used_ = 0;
   ReadRaw read_raw_;
   std::string name_;
+  DecompressionBuffers buffers_;
   std::vector<std::unique_ptr<Chunk>> chunks_;
   BlockingQueue<Chunk*> free_, filled_;
   Chunk* current_ = nullptr;
