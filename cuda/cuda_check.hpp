@@ -27,8 +27,8 @@ class CudaError : public RuntimeFailure {
 namespace detail {
 
 inline std::string describe_cuda_error(cudaError_t code, const char* call, const char* file, int line) {
-  return std::string(file) + ":" + std::to_string(line) + ": " + call + " failed: " + cudaGetErrorName(code) +
-         ": " + cudaGetErrorString(code);
+  return std::string(file) + ":" + std::to_string(line) + ": " + call + " failed: " + cudaGetErrorName(code) + ": " +
+         cudaGetErrorString(code);
 }
 
 inline void check_cuda(cudaError_t code, const char* call, const char* file, int line) {

@@ -26,8 +26,8 @@ void for_each_index_async(std::uint64_t n, F f, cudaStream_t stream) {
   int device = 0, sm_count = 0, blocks_per_sm = 0;
   PERFTKIT_CUDA_CHECK(cudaGetDevice(&device));
   PERFTKIT_CUDA_CHECK(cudaDeviceGetAttribute(&sm_count, cudaDevAttrMultiProcessorCount, device));
-  PERFTKIT_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, for_each_index_kernel<F>,
-                                                                    FOR_EACH_BLOCK_SIZE, 0));
+  PERFTKIT_CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, for_each_index_kernel<F>, FOR_EACH_BLOCK_SIZE, 0));
   const std::uint64_t needed = (n + FOR_EACH_BLOCK_SIZE - 1) / FOR_EACH_BLOCK_SIZE;
   const std::uint64_t resident = std::uint64_t(std::max(1, sm_count)) * std::uint64_t(std::max(1, blocks_per_sm));
   const auto blocks = static_cast<unsigned>(std::min(needed, resident));

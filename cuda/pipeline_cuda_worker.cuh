@@ -148,8 +148,9 @@ PipelineCounters device_worker(int device, SharedWork<Tally>& work) {
   if (!budget) {
     std::size_t free_bytes = 0, total_bytes = 0;
     PERFTKIT_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    const std::size_t estimate = table ? pipeline::level_memory_estimate(work.biggest, work.remaining, pipeline::SUBTREE_EXTRA_BYTES)
-                                       : pipeline::level_memory_estimate(work.biggest, work.remaining);
+    const std::size_t estimate =
+        table ? pipeline::level_memory_estimate(work.biggest, work.remaining, pipeline::SUBTREE_EXTRA_BYTES)
+              : pipeline::level_memory_estimate(work.biggest, work.remaining);
     budget = std::min(static_cast<std::size_t>(static_cast<double>(free_bytes) * LEVEL_MEMORY_SHARE), estimate);
   }
   const CudaSystem system{stream.get()};

@@ -30,7 +30,8 @@ std::vector<std::string> sorted(std::vector<std::string> moves) {
 // The moves of both generators at a position, in UCI with castling as king-takes-rook.
 std::vector<std::string> perftkit_moves(const perftkit::Position& pos) {
   std::vector<std::string> moves;
-  perftkit::for_each_legal_move(pos, [&](const perftkit::Position&, perftkit::Move m) { moves.push_back(perftkit::to_uci(m, true)); });
+  perftkit::for_each_legal_move(
+      pos, [&](const perftkit::Position&, perftkit::Move m) { moves.push_back(perftkit::to_uci(m, true)); });
   return sorted(moves);
 }
 std::vector<std::string> oracle_moves(const oracle::Board& board) {
@@ -62,7 +63,8 @@ bool descend(perftkit::Position& pos, oracle::Board& board, int depth) {
 [[noreturn]] void report_mismatch(perftkit::Position pos, oracle::Board board, int depth) {
   const std::string root = perftkit::to_fen(pos);
   while (depth > 1 && descend(pos, board, depth)) --depth;
-  std::string listed = "movegen mismatch below " + root + "\nfirst differing position: " + perftkit::to_fen(pos) + "\nperftkit:";
+  std::string listed =
+      "movegen mismatch below " + root + "\nfirst differing position: " + perftkit::to_fen(pos) + "\nperftkit:";
   for (const std::string& m : perftkit_moves(pos)) listed += " " + m;
   listed += "\noracle:  ";
   for (const std::string& m : oracle_moves(board)) listed += " " + m;
@@ -74,7 +76,8 @@ bool descend(perftkit::Position& pos, oracle::Board& board, int depth) {
 // The eight-lane counter against the scalar one: each position alone, then in batches of eight.
 template <perftkit::Color Us>
 void check_vector_counter(const std::vector<perftkit::Position>& positions) {
-  for (const perftkit::Position& p : positions) FUZZ_CHECK(perftkit::avx512::count_moves_8<Us>(&p, 1) == perftkit::count_moves<Us>(p));
+  for (const perftkit::Position& p : positions)
+    FUZZ_CHECK(perftkit::avx512::count_moves_8<Us>(&p, 1) == perftkit::count_moves<Us>(p));
   for (std::size_t i = 0; i < positions.size(); i += 8) {
     const int n = int(std::min<std::size_t>(8, positions.size() - i));
     std::uint64_t scalar = 0;
@@ -85,7 +88,8 @@ void check_vector_counter(const std::vector<perftkit::Position>& positions) {
 
 void check_vector_counter(const perftkit::Position& pos) {
   std::vector<perftkit::Position> children;
-  perftkit::for_each_legal_move(pos, [&](const perftkit::Position& child, perftkit::Move) { children.push_back(child); });
+  perftkit::for_each_legal_move(pos,
+                                [&](const perftkit::Position& child, perftkit::Move) { children.push_back(child); });
   if (pos.side_to_move == perftkit::WHITE) {
     check_vector_counter<perftkit::WHITE>({pos});
     check_vector_counter<perftkit::BLACK>(children);

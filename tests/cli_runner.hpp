@@ -31,6 +31,8 @@ inline CommandResult run_shell(const std::string& command_line) {
 }
 
 // `perftkit ARGS` through the shell.
-inline CommandResult run_perftkit(const std::string& args) { return run_shell(std::string(perftkit::test_paths::perftkit_binary()) + " " + args); }
+inline CommandResult run_perftkit(const std::string& args) {
+  return run_shell(std::string(perftkit::test_paths::perftkit_binary()) + " " + args);
+}
 
 }  // namespace perftkit::testing_support

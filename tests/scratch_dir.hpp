@@ -11,8 +11,7 @@ namespace perftkit::testing_support {
 class ScratchDir {
  public:
   explicit ScratchDir(const std::string& name)
-      : path_(std::filesystem::temp_directory_path() /
-              ("perftkit-" + name + "-" + std::to_string(::getpid()))) {
+      : path_(std::filesystem::temp_directory_path() / ("perftkit-" + name + "-" + std::to_string(::getpid()))) {
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }

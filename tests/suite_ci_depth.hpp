@@ -59,7 +59,8 @@ void expect_suite_at_ci_depths(const std::filesystem::path& path, Count count) {
 
 // A test-name suffix from a suite file name ("perft.epd" -> "perft_epd").
 inline std::string suite_test_name(std::string name) {
-  std::replace_if(name.begin(), name.end(), [](char ch) { return !std::isalnum(static_cast<unsigned char>(ch)); }, '_');
+  std::replace_if(
+      name.begin(), name.end(), [](char ch) { return !std::isalnum(static_cast<unsigned char>(ch)); }, '_');
   return name;
 }
 

@@ -16,7 +16,6 @@
 #include "cli_runner.hpp"
 #include "perftkit/perft.hpp"
 
-
 namespace perftkit {
 namespace {
 

@@ -40,7 +40,8 @@ TEST(BuildInfo, VersionComesFromTheProjectAndCommitIsBuiltIn) {
   ASSERT_FALSE(version.empty());
   const std::string line = perftkit_in(".", "--version");
   std::smatch m;
-  ASSERT_TRUE(std::regex_search(line, m, std::regex(R"(^perftkit ([0-9.]+) \(commit ([0-9a-f]{12}(\+dirty)?|unknown)\))")))
+  ASSERT_TRUE(
+      std::regex_search(line, m, std::regex(R"(^perftkit ([0-9.]+) \(commit ([0-9a-f]{12}(\+dirty)?|unknown)\))")))
       << line;
   EXPECT_EQ(m[1].str(), version);
 }

@@ -97,11 +97,11 @@ TEST(ClassifyCore, InsufficientMaterialPerSide) {
       {"4k3/8/8/8/8/8/8/4KN2 w - - 0 1", true, true, DeadMaterial::KING_VS_KING_KNIGHT},
       {"4k3/8/8/8/8/8/8/4KB2 w - - 0 1", true, true, DeadMaterial::KING_VS_KING_BISHOP},
       {"4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", true, true, DeadMaterial::KING_BISHOP_VS_KING_BISHOP},
-      {"4k3/8/8/8/8/8/8/4KNN1 w - - 0 1", false, true, DeadMaterial::NONE},         // two knights can mate
-      {"4k3/8/8/8/8/8/8/4KN1q w - - 0 1", true, false, DeadMaterial::NONE},         // K+N v K+Q: only queens
-      {"4k3/8/8/8/8/8/7r/4KN2 w - - 0 1", false, false, DeadMaterial::NONE},        // K+N v K+R
-      {"4kb2/8/8/8/8/8/8/3BK3 w - - 0 1", false, false, DeadMaterial::NONE},        // opposite bishops
-      {"4k3/8/8/8/8/8/p7/4KB2 w - - 0 1", false, false, DeadMaterial::NONE},        // a pawn anywhere
+      {"4k3/8/8/8/8/8/8/4KNN1 w - - 0 1", false, true, DeadMaterial::NONE},   // two knights can mate
+      {"4k3/8/8/8/8/8/8/4KN1q w - - 0 1", true, false, DeadMaterial::NONE},   // K+N v K+Q: only queens
+      {"4k3/8/8/8/8/8/7r/4KN2 w - - 0 1", false, false, DeadMaterial::NONE},  // K+N v K+R
+      {"4kb2/8/8/8/8/8/8/3BK3 w - - 0 1", false, false, DeadMaterial::NONE},  // opposite bishops
+      {"4k3/8/8/8/8/8/p7/4KB2 w - - 0 1", false, false, DeadMaterial::NONE},  // a pawn anywhere
   };
   for (const Case& k : cases) {
     const Classification c = classify_fen(k.fen);
@@ -188,7 +188,8 @@ TEST(ClassifyLine, SplitsPositionAndId) {
 }
 
 TEST(ClassifyLines, HandWrittenFile) {
-  const Classified c = classify_text(read_file(std::string(perftkit::test_paths::test_data_dir()) + "/classify_lines.txt"));
+  const Classified c =
+      classify_text(read_file(std::string(perftkit::test_paths::test_data_dir()) + "/classify_lines.txt"));
   ASSERT_EQ(c.rows.size(), 1 + 10u);  // header + one row per position line
   EXPECT_EQ(c.rejected, 1u);
   EXPECT_EQ(c.summary.rows, 10u);
@@ -198,8 +199,11 @@ TEST(ClassifyLines, HandWrittenFile) {
   EXPECT_EQ(c.summary.fifty_move, 2u);
   EXPECT_EQ(c.summary.seventyfive_move, 1u);
   EXPECT_EQ(c.summary.warnings[3], 1u);  // impossible-check
-  EXPECT_EQ(c.rows[1], "in:2,rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1,start,1,,20,0,0,0,0,0,0,0,0,0,,,,");
-  EXPECT_EQ(c.rows[2], "in:4,rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3,fools-mate,1,,0,1,1,1,0,0,0,0,0,0,,checkmate,black,");
+  EXPECT_EQ(c.rows[1],
+            "in:2,rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1,start,1,,20,0,0,0,0,0,0,0,0,0,,,,");
+  EXPECT_EQ(c.rows[2],
+            "in:4,rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 "
+            "3,fools-mate,1,,0,1,1,1,0,0,0,0,0,0,,checkmate,black,");
   EXPECT_EQ(c.rows[5].substr(0, 5), "in:7,");
   EXPECT_NE(c.rows[5].find(",0,\"board: expected 8 ranks"), std::string::npos) << c.rows[5];
   EXPECT_EQ(c.rows[9], "in:11,r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 7 12,\"castles, both\",1,,26,0,0,0,0,0,0,0,0,0,,,,");
@@ -264,8 +268,7 @@ TEST(ClassifyFormat, CsvQuotesOnlyWhatNeedsIt) {
   row.id = "plain";
   row.error = "line\nbreak";
   formatter.row(out, row);
-  EXPECT_EQ(out.view(),
-            "\"a,\"\"b\"\".txt:7\",\"bad \"\"fen\"\", really\",plain,0,\"line\nbreak\",,,,,,,,,,,,,,\n");
+  EXPECT_EQ(out.view(), "\"a,\"\"b\"\".txt:7\",\"bad \"\"fen\"\", really\",plain,0,\"line\nbreak\",,,,,,,,,,,,,,\n");
 }
 
 TEST(ClassifyFormat, TsvReplacesTabsAndBreaks) {
@@ -300,12 +303,13 @@ TEST(ClassifyFormat, JsonLinesAreValidJsonWhateverTheBytes) {
 TEST(ClassifyFormat, JsonRowOfAValidPosition) {
   const Classified c = classify_text("4r1k1/8/8/8/8/8/8/r3K3 w - - 0 1 x\n", RowFormat::JSONL);
   ASSERT_EQ(c.rows.size(), 1u);
-  EXPECT_EQ(c.rows[0],
-            "{\"source\":\"in:1\",\"fen\":\"4r1k1/8/8/8/8/8/8/r3K3 w - - 0 1\",\"id\":\"x\",\"valid\":true,\"error\":null,"
-            "\"legal_moves\":2,\"in_check\":true,\"checkers\":2,\"checkmate\":false,\"stalemate\":false,"
-            "\"insufficient_white\":true,\"insufficient_black\":false,\"dead_by_material\":false,\"fifty_move\":false,"
-            "\"seventyfive_move\":false,\"repetitions\":null,\"outcome\":null,\"winner\":null,"
-            "\"flags\":[\"impossible-check\"]}");
+  EXPECT_EQ(
+      c.rows[0],
+      "{\"source\":\"in:1\",\"fen\":\"4r1k1/8/8/8/8/8/8/r3K3 w - - 0 1\",\"id\":\"x\",\"valid\":true,\"error\":null,"
+      "\"legal_moves\":2,\"in_check\":true,\"checkers\":2,\"checkmate\":false,\"stalemate\":false,"
+      "\"insufficient_white\":true,\"insufficient_black\":false,\"dead_by_material\":false,\"fifty_move\":false,"
+      "\"seventyfive_move\":false,\"repetitions\":null,\"outcome\":null,\"winner\":null,"
+      "\"flags\":[\"impossible-check\"]}");
 }
 
 TEST(ClassifyFormat, HeaderNamesEveryColumn) {

@@ -51,20 +51,20 @@ TEST(CommentValues, ClocksAndEvals) {
 
 TEST(ClassifyColumns, GameColumnsFromHandWrittenPgn) {
   const std::string file = std::string(test_paths::test_data_dir()) + "/classify_columns.pgn";
-  const CommandResult result =
-      run_perftkit("classify '" + file + "' --columns game,ply,move,clock,eval --tags White,Black,WhiteElo,BlackElo,TimeControl");
+  const CommandResult result = run_perftkit(
+      "classify '" + file + "' --columns game,ply,move,clock,eval --tags White,Black,WhiteElo,BlackElo,TimeControl");
   ASSERT_EQ(result.exit_code, 0) << result.output;
   const std::vector<std::string> rows = game_fields(result.output);
   ASSERT_EQ(rows.size(), 1u + 6 + 3) << result.output;  // header, 6 positions of game 1, 3 of game 2
   EXPECT_EQ(rows[0], "game,ply,move_uci,move_san,clock,eval_cp,eval_mate,White,Black,WhiteElo,BlackElo,TimeControl");
   const std::string tags1 = "\"Alice \"\"the Rook\"\" Smith\",Bob \\ Jones,2012,,180+2";
-  EXPECT_EQ(rows[1], "1,0,,,,,," + tags1);                       // the start: no move
+  EXPECT_EQ(rows[1], "1,0,,,,,," + tags1);  // the start: no move
   EXPECT_EQ(rows[2], "1,1,e2e4,e4,180,45,," + tags1);
   EXPECT_EQ(rows[3], "1,2,e7e5,e5,179.5,20,," + tags1);
-  EXPECT_EQ(rows[4], "1,3,g1f3,Nf3,,,," + tags1);                // a remark, a NAG, variations
-  EXPECT_EQ(rows[5], "1,4,b8c6,Nc6,3600,,-3," + tags1);           // mate in 3 for Black
+  EXPECT_EQ(rows[4], "1,3,g1f3,Nf3,,,," + tags1);        // a remark, a NAG, variations
+  EXPECT_EQ(rows[5], "1,4,b8c6,Nc6,3600,,-3," + tags1);  // mate in 3 for Black
   EXPECT_EQ(rows[6], "1,5,f1b5,Bb5,,-125,," + tags1);
-  EXPECT_EQ(rows[7], "2,0,,,,,,,,,,");                            // a game without tags
+  EXPECT_EQ(rows[7], "2,0,,,,,,,,,,");  // a game without tags
   EXPECT_EQ(rows[8], "2,1,d2d4,d4,9.9,,,,,,,");
   EXPECT_EQ(rows[9], "2,2,d7d5,d5,,,,,,,,");
 }
@@ -72,16 +72,18 @@ TEST(ClassifyColumns, GameColumnsFromHandWrittenPgn) {
 TEST(ClassifyColumns, JsonLinesAreTypedAndAllTagsIsAnObject) {
   const std::string file = std::string(test_paths::test_data_dir()) + "/classify_columns.pgn";
   const CommandResult result =
-      run_perftkit("classify '" + file + "' --format jsonl --positions final --columns move,clock,eval --tags all,WhiteElo,BlackElo");
+      run_perftkit("classify '" + file +
+                   "' --format jsonl --positions final --columns move,clock,eval --tags all,WhiteElo,BlackElo");
   ASSERT_EQ(result.exit_code, 0) << result.output;
   const std::vector<std::string> rows = lines_of(result.output);
   ASSERT_EQ(rows.size(), 2u) << result.output;
-  EXPECT_NE(rows[0].find("\"move_uci\":\"f1b5\",\"move_san\":\"Bb5\",\"clock\":null,\"eval_cp\":-125,\"eval_mate\":null,"
-                         "\"WhiteElo\":2012,\"BlackElo\":null,\"tags\":{\"Event\":\"Rated Blitz game\","
-                         "\"Site\":\"https://lichess.org/abcd1234\",\"White\":\"Alice \\\"the Rook\\\" Smith\","
-                         "\"Black\":\"Bob \\\\ Jones\",\"Result\":\"1-0\",\"WhiteElo\":\"2012\",\"BlackElo\":\"?\","
-                         "\"TimeControl\":\"180+2\"}}"),
-            std::string::npos)
+  EXPECT_NE(
+      rows[0].find("\"move_uci\":\"f1b5\",\"move_san\":\"Bb5\",\"clock\":null,\"eval_cp\":-125,\"eval_mate\":null,"
+                   "\"WhiteElo\":2012,\"BlackElo\":null,\"tags\":{\"Event\":\"Rated Blitz game\","
+                   "\"Site\":\"https://lichess.org/abcd1234\",\"White\":\"Alice \\\"the Rook\\\" Smith\","
+                   "\"Black\":\"Bob \\\\ Jones\",\"Result\":\"1-0\",\"WhiteElo\":\"2012\",\"BlackElo\":\"?\","
+                   "\"TimeControl\":\"180+2\"}}"),
+      std::string::npos)
       << rows[0];
   EXPECT_NE(rows[1].find("\"move_uci\":\"d7d5\",\"move_san\":\"d5\",\"clock\":null,\"eval_cp\":null,\"eval_mate\":null,"
                          "\"WhiteElo\":null,\"BlackElo\":null,\"tags\":{}}"),

@@ -20,9 +20,9 @@ using testing_support::run_perftkit;
 using testing_support::run_shell;
 using testing_support::ScratchDir;
 
-constexpr const char* STALEMATE = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";   // h8: g8, g7, h7 all covered
-constexpr const char* CHECKMATE = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";   // the queen g7, guarded by the king
-constexpr const char* DEAD = "8/8/4k3/8/8/3K4/8/8 w - - 0 1";          // king against king
+constexpr const char* STALEMATE = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";  // h8: g8, g7, h7 all covered
+constexpr const char* CHECKMATE = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";  // the queen g7, guarded by the king
+constexpr const char* DEAD = "8/8/4k3/8/8/3K4/8/8 w - - 0 1";        // king against king
 constexpr const char* ORDINARY = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
 
 using testing_support::lines_of;
@@ -49,8 +49,8 @@ TEST(ClassifyOnly, StalemateWritesExactlyTheRowsTheSummaryCounts) {
   std::ofstream(dir / "corpus.fen") << text;
   const int stalemates = count_of(text, STALEMATE);
   ASSERT_EQ(stalemates, 7);
-  const CommandResult result =
-      run_perftkit("classify '" + (dir / "corpus.fen") + "' --only stalemate --summary-json '" + (dir / "summary.json") + "'");
+  const CommandResult result = run_perftkit("classify '" + (dir / "corpus.fen") +
+                                            "' --only stalemate --summary-json '" + (dir / "summary.json") + "'");
   ASSERT_EQ(result.exit_code, 0) << result.output;
   const std::vector<std::string> rows = lines_of(result.output);
   ASSERT_EQ(rows.size(), 1u + stalemates) << result.output;  // the header, then the stalemates
@@ -66,11 +66,13 @@ TEST(ClassifyOnly, SeveralFactsAndGameOver) {
   const std::string text = corpus();
   std::ofstream(dir / "corpus.fen") << text;
   const int mates = count_of(text, CHECKMATE), stalemates = count_of(text, STALEMATE), dead = count_of(text, DEAD);
-  const CommandResult both = run_perftkit("classify '" + (dir / "corpus.fen") + "' --only checkmate,stalemate --no-header");
+  const CommandResult both =
+      run_perftkit("classify '" + (dir / "corpus.fen") + "' --only checkmate,stalemate --no-header");
   EXPECT_EQ(lines_of(both.output).size(), std::size_t(mates + stalemates)) << both.output;
   const CommandResult over = run_perftkit("classify '" + (dir / "corpus.fen") + "' --game-over --no-header");
   EXPECT_EQ(lines_of(over.output).size(), std::size_t(mates + stalemates + dead)) << over.output;
-  const CommandResult dead_only = run_perftkit("classify '" + (dir / "corpus.fen") + "' --only dead_by_material --no-header");
+  const CommandResult dead_only =
+      run_perftkit("classify '" + (dir / "corpus.fen") + "' --only dead_by_material --no-header");
   EXPECT_EQ(lines_of(dead_only.output).size(), std::size_t(dead)) << dead_only.output;
   const CommandResult unknown = run_perftkit("classify '" + (dir / "corpus.fen") + "' --only stalemates");
   EXPECT_EQ(unknown.exit_code, 2);

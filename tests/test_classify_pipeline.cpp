@@ -230,7 +230,6 @@ TEST(ClassifyBatch, CpuTwinRefusesMismatchedSpans) {
   EXPECT_THROW(classifier->classify(positions, repetitions, out), std::invalid_argument);
 }
 
-
 TEST(ClassifyPipeline, InputKindFromNameAndFirstBytes) {
   EXPECT_EQ(detect_input_kind(true, "8/8/8"), InputKind::PGN);
   EXPECT_EQ(detect_input_kind(false, "\n  [Event \"x\"]"), InputKind::PGN);

@@ -17,7 +17,9 @@
 namespace perftkit {
 namespace {
 
-std::string shared_file(const char* name) { return std::string(perftkit::test_paths::shared_data_dir()) + "/positions/" + name; }
+std::string shared_file(const char* name) {
+  return std::string(perftkit::test_paths::shared_data_dir()) + "/positions/" + name;
+}
 
 bool read_shared(const std::string& path, std::string& text) {
   if (!std::filesystem::exists(path)) return false;

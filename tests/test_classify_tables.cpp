@@ -23,13 +23,15 @@ using testing_support::lines_of;
 std::string data(const std::string& name) { return std::string(test_paths::test_data_dir()) + "/" + name; }
 
 TEST(ClassifyTables, PuzzleCsvKeepsItsColumns) {
-  const CommandResult result = run_perftkit("classify '" + data("puzzles.csv") + "' --keep-columns PuzzleId,Rating,Themes");
+  const CommandResult result =
+      run_perftkit("classify '" + data("puzzles.csv") + "' --keep-columns PuzzleId,Rating,Themes");
   EXPECT_EQ(result.exit_code, 0) << result.output;
   const std::vector<std::string> rows = lines_of(result.output);
   ASSERT_GE(rows.size(), 5u) << result.output;
   EXPECT_EQ(rows[0].substr(rows[0].find(",flags,")), ",flags,PuzzleId,Rating,Themes");
   // Line 2 of the file (after the header): the FEN as given, its columns after the flags.
-  EXPECT_EQ(rows[1].substr(0, rows[1].find(",,1,")), data("puzzles.csv") + ":2,r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24");
+  EXPECT_EQ(rows[1].substr(0, rows[1].find(",,1,")),
+            data("puzzles.csv") + ":2,r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24");
   EXPECT_EQ(rows[1].substr(rows[1].rfind(",,") + 2), "00008,1913,crushing hangingPiece long middlegame");
   EXPECT_EQ(rows[2].substr(rows[2].rfind(",,") + 2), "0000D,1452,advantage endgame short");  // a quoted field
   // A bad FEN is a rejected row that keeps its columns too.
@@ -40,19 +42,23 @@ TEST(ClassifyTables, PuzzleCsvKeepsItsColumns) {
 TEST(ClassifyTables, TheFenColumnByNumberAndTsv) {
   const CommandResult by_number =
       run_perftkit("classify --input csv --fen-column 2 --keep-columns 1 --no-header '" + data("puzzles.csv") + "'");
-  const CommandResult by_name = run_perftkit("classify --fen-column fen --keep-columns puzzleid --no-header '" + data("puzzles.csv") + "'");
+  const CommandResult by_name =
+      run_perftkit("classify --fen-column fen --keep-columns puzzleid --no-header '" + data("puzzles.csv") + "'");
   EXPECT_EQ(by_number.output, by_name.output);  // names match without regard to case
-  const CommandResult tsv = run_shell("tr ',' '\\t' < '" + data("puzzles.csv") + "' | grep -v Kings_Pawn | " +
-                                      test_paths::perftkit_binary() + " classify --input tsv --keep-columns Rating --no-header - 2>/dev/null");
+  const CommandResult tsv =
+      run_shell("tr ',' '\\t' < '" + data("puzzles.csv") + "' | grep -v Kings_Pawn | " + test_paths::perftkit_binary() +
+                " classify --input tsv --keep-columns Rating --no-header - 2>/dev/null");
   EXPECT_EQ(lines_of(tsv.output).size(), 3u) << tsv.output;
-  EXPECT_NE(tsv.output.find("stdin:2,r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24,"), std::string::npos) << tsv.output;
+  EXPECT_NE(tsv.output.find("stdin:2,r6k/pp2r2p/4Rp1Q/3p4/8/1N1P2R1/PqP2bPP/7K b - - 0 24,"), std::string::npos)
+      << tsv.output;
   const CommandResult missing = run_perftkit("classify --keep-columns Score '" + data("puzzles.csv") + "'");
   EXPECT_EQ(missing.exit_code, 2) << missing.output;
   EXPECT_NE(missing.output.find("no column 'Score' in the header"), std::string::npos) << missing.output;
 }
 
 TEST(ClassifyTables, EvalJsonLinesKeepsRawJsonValues) {
-  const CommandResult csv = run_perftkit("classify '" + data("evals.jsonl") + "' --keep-columns note,knodes 2>/dev/null");
+  const CommandResult csv =
+      run_perftkit("classify '" + data("evals.jsonl") + "' --keep-columns note,knodes 2>/dev/null");
   EXPECT_EQ(csv.exit_code, 0) << csv.output;
   const std::vector<std::string> rows = lines_of(csv.output);
   ASSERT_EQ(rows.size(), 5u) << csv.output;
@@ -61,7 +67,8 @@ TEST(ClassifyTables, EvalJsonLinesKeepsRawJsonValues) {
   EXPECT_EQ(rows[2].substr(rows[2].find(",,\"a ") + 2), "\"a \"\"quoted\"\" remark\",");  // a JSON string as text
   EXPECT_NE(rows[4].find("jsonl: no \"\"fen\"\" field"), std::string::npos) << rows[4];
   EXPECT_EQ(rows[4].substr(rows[4].size() - 2), ",0");
-  const CommandResult json = run_perftkit("classify '" + data("evals.jsonl") + "' --keep-columns evals,note --format jsonl 2>/dev/null");
+  const CommandResult json =
+      run_perftkit("classify '" + data("evals.jsonl") + "' --keep-columns evals,note --format jsonl 2>/dev/null");
   const std::vector<std::string> objects = lines_of(json.output);
   ASSERT_EQ(objects.size(), 4u) << json.output;
   EXPECT_NE(objects[1].find(",\"evals\":[{\"pvs\":[{\"cp\":0,\"line\":\"e7e4\"}],\"knodes\":5,\"depth\":8}],"

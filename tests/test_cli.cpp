@@ -88,9 +88,7 @@ TEST(Cli, VerifyMismatchExitsOne) {
   EXPECT_NE(r.output.find("expected 8903 got 8902"), std::string::npos) << r.output;
 }
 
-TEST(Cli, VerifyMissingFileExitsTwo) {
-  EXPECT_EQ(run("verify /nonexistent/suite.epd").exit_code, 2);
-}
+TEST(Cli, VerifyMissingFileExitsTwo) { EXPECT_EQ(run("verify /nonexistent/suite.epd").exit_code, 2); }
 
 }  // namespace
 

@@ -105,7 +105,8 @@ TEST(CliErrors, ClassifyRowsCarryNoControlBytes) {
     EXPECT_EQ(rows.exit_code, 0) << rows.output;
     for (const char ch : rows.output)
       EXPECT_TRUE((static_cast<unsigned char>(ch) >= 0x20 && ch != 0x7F) || ch == '\n' || ch == '\t')
-          << format << ": byte " << int(static_cast<unsigned char>(ch)) << " in\n" << rows.output;
+          << format << ": byte " << int(static_cast<unsigned char>(ch)) << " in\n"
+          << rows.output;
     EXPECT_NE(rows.output.find("startpos\\x01 id\\x7f,x"), std::string::npos) << rows.output;
     EXPECT_NE(rows.output.find("a\\x02b"), std::string::npos) << rows.output;
   }
@@ -149,13 +150,15 @@ TEST(CliErrors, WorkDirTablesFollowTheWork) {
 TEST(CliOutput, BenchJsonOnStdoutIsJsonAlone) {
   const std::string suite = std::string(test_paths::test_data_dir()) + "/small.epd";
   const std::string args = "bench --suite '" + suite + "' --max-nodes 1000 --repeats 1 --warmup 0 --json -";
-  const CommandResult out = testing_support::run_shell(std::string(test_paths::perftkit_binary()) + " " + args + " 2>/dev/null");
+  const CommandResult out =
+      testing_support::run_shell(std::string(test_paths::perftkit_binary()) + " " + args + " 2>/dev/null");
   ASSERT_EQ(out.exit_code, 0) << out.output;
   ASSERT_FALSE(out.output.empty());
   EXPECT_EQ(out.output.front(), '{') << out.output;
   EXPECT_EQ(out.output[out.output.find_last_not_of('\n')], '}') << out.output;
   EXPECT_NE(out.output.find("\"expected_signature\""), std::string::npos) << out.output;
-  const CommandResult err = testing_support::run_shell(std::string(test_paths::perftkit_binary()) + " " + args + " 2>&1 >/dev/null");
+  const CommandResult err =
+      testing_support::run_shell(std::string(test_paths::perftkit_binary()) + " " + args + " 2>&1 >/dev/null");
   EXPECT_EQ(err.output.find('{'), std::string::npos) << err.output;  // the table, not the JSON
   EXPECT_FALSE(err.output.empty());
 }

@@ -164,10 +164,12 @@ TEST_P(CompressedInput, GivesTheRowsOfThePlainFileFromFilesAndStdin) {
 }
 
 // Everything the reader hands out, read in pieces of piece_bytes.
-std::string read_all(Compression kind, const std::string& stream, DecompressionBuffers buffers, std::size_t piece_bytes) {
+std::string read_all(Compression kind, const std::string& stream, DecompressionBuffers buffers,
+                     std::size_t piece_bytes) {
   std::size_t offset = 0;
   DecompressingReader reader(
-      kind, std::string(), [&](char* p, std::size_t n) {
+      kind, std::string(),
+      [&](char* p, std::size_t n) {
         const std::size_t take = std::min(n, stream.size() - offset);
         std::memcpy(p, stream.data() + offset, take);
         offset += take;
@@ -190,9 +192,10 @@ TEST_P(CompressedInput, AnyBufferSizesGiveTheSameBytes) {
   const std::string stream = compress(kind, text);
   ASSERT_LT(stream.size(), text.size());
   EXPECT_TRUE(read_all(kind, stream, {}, 1 << 16) == text);
-  for (const DecompressionBuffers tiny : {DecompressionBuffers{.chunk_bytes = 1, .chunks = 1, .input_bytes = 1},
-                                          DecompressionBuffers{.chunk_bytes = 977, .chunks = 2, .input_bytes = 13},
-                                          DecompressionBuffers{.chunk_bytes = 4096, .chunks = 3, .input_bytes = 4096}}) {
+  for (const DecompressionBuffers tiny :
+       {DecompressionBuffers{.chunk_bytes = 1, .chunks = 1, .input_bytes = 1},
+        DecompressionBuffers{.chunk_bytes = 977, .chunks = 2, .input_bytes = 13},
+        DecompressionBuffers{.chunk_bytes = 4096, .chunks = 3, .input_bytes = 4096}}) {
     SCOPED_TRACE("chunk " + std::to_string(tiny.chunk_bytes) + ", input " + std::to_string(tiny.input_bytes));
     EXPECT_TRUE(read_all(kind, stream, tiny, 7) == text);
   }
@@ -205,7 +208,8 @@ TEST(CompressedInput, EmptyBuffersAreRefused) {
   EXPECT_THROW(DecompressingReader(Compression::NONE, "", no_input, "x", {.input_bytes = 0}), std::invalid_argument);
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryFormat, CompressedInput, ::testing::Values(Compression::ZSTD, Compression::GZIP, Compression::BZIP2),
+INSTANTIATE_TEST_SUITE_P(EveryFormat, CompressedInput,
+                         ::testing::Values(Compression::ZSTD, Compression::GZIP, Compression::BZIP2),
                          [](const auto& param_info) { return std::string(compression_name(param_info.param)); });
 
 TEST(CompressedInput, ACutZstdStreamGivesTheCompleteGamesBeforeTheCut) {

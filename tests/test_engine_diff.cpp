@@ -46,7 +46,8 @@ TEST(DivideLine, ReadsEveryCommonSeparatorAndPromotionCase) {
 }
 
 TEST(DivideLine, RejectsWhatIsNotAMoveAndACount) {
-  for (const char* text : {"e2e4", "e2e4:", "e2e4: twenty", "e2e420", "Nodes searched: 20", "", "e9e4: 1", "e2e4: 20 nodes"})
+  for (const char* text :
+       {"e2e4", "e2e4:", "e2e4: twenty", "e2e420", "Nodes searched: 20", "", "e9e4: 1", "e2e4: 20 nodes"})
     EXPECT_FALSE(parse_divide_line(text)) << text;
   EXPECT_TRUE(starts_with_move("e2e4: twenty"));
   EXPECT_FALSE(starts_with_move("Nodes: 20"));
@@ -57,7 +58,8 @@ TEST(CommandWords, SplitsAsAShellWouldWithoutOne) {
             (std::vector<std::string>{"./engine", "--x", "a b", "c \" d", "e f"}));
   EXPECT_THROW(split_command_words("engine 'open"), UsageError);
   EXPECT_THROW(split_command_words("   "), UsageError);
-  const std::vector<std::string> filled = fill_placeholders({"gen", "{fen}", "-d{depth}", "{moves}"}, "8/8/8/8/8/8/8/K6k w - - 0 1", 3, "a1a2");
+  const std::vector<std::string> filled =
+      fill_placeholders({"gen", "{fen}", "-d{depth}", "{moves}"}, "8/8/8/8/8/8/8/K6k w - - 0 1", 3, "a1a2");
   EXPECT_EQ(filled, (std::vector<std::string>{"gen", "8/8/8/8/8/8/8/K6k w - - 0 1", "-d3", "a1a2"}));
 }
 
@@ -103,7 +105,8 @@ std::string engine_command(const std::string& bug, const std::string& protocol) 
 
 // `perftkit diff` with the test engine; args are appended as they are (shell-quoted).
 CommandResult run_diff(const std::string& bug, const std::string& protocol, const std::string& args) {
-  return run_perftkit("diff --engine '" + engine_command(bug, protocol) + "' --protocol " + protocol + " --threads 2 " + args);
+  return run_perftkit("diff --engine '" + engine_command(bug, protocol) + "' --protocol " + protocol + " --threads 2 " +
+                      args);
 }
 
 // The value after "label" up to the end of its line in the text report.
@@ -126,7 +129,8 @@ std::set<std::string> listed_moves(const std::string& output, const std::string&
     } else if (inside && line.rfind("    ", 0) == 0) {
       const std::string entry = line.substr(4);
       const std::size_t count_end = entry.find("  (", entry.find("  ") + 2);
-      moves.insert(entry.substr(0, entry.find("  ")) + (count_end == std::string::npos ? "" : " " + entry.substr(count_end + 2)));
+      moves.insert(entry.substr(0, entry.find("  ")) +
+                   (count_end == std::string::npos ? "" : " " + entry.substr(count_end + 2)));
     } else {
       inside = false;
     }
@@ -145,35 +149,57 @@ struct InjectedBug {
 const InjectedBug INJECTED_BUGS[] = {
     // Position 3: after e2e4 the black pawn f4 may not take en passant, for the rook b4 would
     // see the king h4 along the fourth rank.
-    {"ep-exposes-king", "--fen '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1' --depth 3", "e2e4",
-     {"f4e3 (en passant exposing the king along the rank)"}, {}},
+    {"ep-exposes-king",
+     "--fen '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1' --depth 3",
+     "e2e4",
+     {"f4e3 (en passant exposing the king along the rank)"},
+     {}},
     // Only Rf1 attacks f8, the square the black king crosses; g8 stays safe.
-    {"castle-through-attack", "--fen '4k2r/8/8/8/8/8/8/4K1R1 w k - 0 1' --depth 2", "g1f1",
-     {"e8g8 (castling through an attacked square)"}, {}},
+    {"castle-through-attack",
+     "--fen '4k2r/8/8/8/8/8/8/4K1R1 w k - 0 1' --depth 2",
+     "g1f1",
+     {"e8g8 (castling through an attacked square)"},
+     {}},
     // Only Bxh1 takes a rook on its corner and leaves f1 and g1 unattacked.
-    {"castle-without-rook", "--fen 'r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1' --depth 2", "g2h1",
-     {"e1g1 (castling with its rook missing)"}, {}},
+    {"castle-without-rook",
+     "--fen 'r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1' --depth 2",
+     "g2h1",
+     {"e1g1 (castling with its rook missing)"},
+     {}},
     // The black king's only move is a1a2; then a7a8 may promote to four pieces.
-    {"no-underpromotion", "--fen '8/P7/8/8/8/8/2K5/k7 b - - 0 1' --depth 2", "a1a2", {},
+    {"no-underpromotion",
+     "--fen '8/P7/8/8/8/8/2K5/k7 b - - 0 1' --depth 2",
+     "a1a2",
+     {},
      {"a7a8b (underpromotion to a bishop)", "a7a8n (underpromotion to a knight)", "a7a8r (underpromotion to a rook)"}},
     // Only Re1 pins the knight e7 to the king e8; the knight then has six moves off the file.
-    {"pinned-leaves-line", "--fen '4k3/4n3/8/8/8/8/8/R5K1 w - - 0 1' --depth 2", "a1e1",
+    {"pinned-leaves-line",
+     "--fen '4k3/4n3/8/8/8/8/8/R5K1 w - - 0 1' --depth 2",
+     "a1e1",
      {"e7c6 (pinned piece leaves its pin line)", "e7c8 (pinned piece leaves its pin line)",
       "e7d5 (pinned piece leaves its pin line)", "e7f5 (pinned piece leaves its pin line)",
       "e7g6 (pinned piece leaves its pin line)", "e7g8 (pinned piece leaves its pin line)"},
      {}},
     // Only Rd7 puts a defended piece (the pawn c6 guards d7) beside the black king.
-    {"king-takes-defended", "--fen '4k3/8/2P5/8/8/8/8/3R3K w - - 0 1' --depth 2", "d1d7",
-     {"e8d7 (king captures a defended piece)"}, {}},
+    {"king-takes-defended",
+     "--fen '4k3/8/2P5/8/8/8/8/3R3K w - - 0 1' --depth 2",
+     "d1d7",
+     {"e8d7 (king captures a defended piece)"},
+     {}},
     // After e2e4 and any reply, the stale e3 square lets d2 and f2 "capture"; every reply
     // differs by two, and ties go in UCI order: a7a5 first.
-    {"ep-right-kept", "--fen startpos --moves e2e4 --depth 2", "e2e4 a7a5",
+    {"ep-right-kept",
+     "--fen startpos --moves e2e4 --depth 2",
+     "e2e4 a7a5",
      {"d2e3 (en passant without the right (the last move was no double push beside it))",
       "f2e3 (en passant without the right (the last move was no double push beside it))"},
      {}},
     // Chess960: the king g1 already stands on its castling square; O-O only moves the rook h1
     // to f1. Every black king move differs by one; e8d7 comes first in UCI order.
-    {"chess960-king-on-target", "--fen '4k3/8/8/8/8/8/8/6KR b H - 0 1' --chess960 --depth 2", "e8d7", {},
+    {"chess960-king-on-target",
+     "--fen '4k3/8/8/8/8/8/8/6KR b H - 0 1' --chess960 --depth 2",
+     "e8d7",
+     {},
      {"g1h1 (castling (Chess960) with the king already on its target square)"}},
 };
 
@@ -194,9 +220,11 @@ TEST_P(EngineDiffInjectedBug, FindsTheMinimalPathAndTheMoves) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryBugEveryProtocol, EngineDiffInjectedBug,
-                         ::testing::Combine(::testing::ValuesIn(INJECTED_BUGS), ::testing::Values("uci", "perftree", "divide")),
+                         ::testing::Combine(::testing::ValuesIn(INJECTED_BUGS),
+                                            ::testing::Values("uci", "perftree", "divide")),
                          [](const auto& param_info) {
-                           std::string name = std::string(std::get<0>(param_info.param).bug) + "_" + std::get<1>(param_info.param);
+                           std::string name =
+                               std::string(std::get<0>(param_info.param).bug) + "_" + std::get<1>(param_info.param);
                            for (char& c : name)
                              if (c == '-') c = '_';
                            return name;
@@ -226,8 +254,10 @@ TEST(EngineDiff, ReportsACrashNamingThePosition) {
   for (const char* protocol : {"uci", "perftree", "divide"}) {
     const CommandResult result = run_diff("crash", protocol, "--fen startpos --depth 3");
     EXPECT_EQ(result.exit_code, 1) << result.output;
-    EXPECT_NE(result.output.find("engine crashed at rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), std::string::npos)
-        << protocol << "\n" << result.output;
+    EXPECT_NE(result.output.find("engine crashed at rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+              std::string::npos)
+        << protocol << "\n"
+        << result.output;
     EXPECT_NE(result.output.find("signal 11"), std::string::npos) << result.output;
     EXPECT_EQ(result.output.find("agree"), std::string::npos) << result.output;
   }
@@ -245,7 +275,8 @@ TEST(EngineDiff, RefusesGarbageWithTheLastLinesPrinted) {
   for (const char* protocol : {"uci", "perftree"}) {
     const CommandResult result = run_diff("garbage", protocol, "--fen startpos --depth 2");
     EXPECT_EQ(result.exit_code, 1) << result.output;
-    EXPECT_NE(result.output.find("engine unreadable output at"), std::string::npos) << protocol << "\n" << result.output;
+    EXPECT_NE(result.output.find("engine unreadable output at"), std::string::npos) << protocol << "\n"
+                                                                                    << result.output;
     EXPECT_NE(result.output.find("| #@!% garbage"), std::string::npos) << result.output;
   }
 }
@@ -268,28 +299,33 @@ TEST(EngineDiff, AnEngineThatCannotRunIsBadUsage) {
 }
 
 TEST(EngineDiff, JsonCarriesThePathAndTheMoves) {
-  const CommandResult result = run_diff("castle-through-attack", "uci", "--fen '4k2r/8/8/8/8/8/8/4K1R1 w k - 0 1' --depth 2 --json");
+  const CommandResult result =
+      run_diff("castle-through-attack", "uci", "--fen '4k2r/8/8/8/8/8/8/4K1R1 w k - 0 1' --depth 2 --json");
   EXPECT_EQ(result.exit_code, 1) << result.output;
   EXPECT_NE(result.output.find("\"verdict\":\"differ\""), std::string::npos) << result.output;
-  EXPECT_NE(result.output.find("\"extra\":[{\"move\":\"e8g8\",\"count\":1,\"count_string\":\"1\",\"rule\":\"castling through an attacked square\"}]"),
+  EXPECT_NE(result.output.find("\"extra\":[{\"move\":\"e8g8\",\"count\":1,\"count_string\":\"1\",\"rule\":\"castling "
+                               "through an attacked square\"}]"),
             std::string::npos)
       << result.output;
 }
-
 
 TEST(EngineDiff, SuiteDescendsForEachFailingPosition) {
   const std::string suite = std::string(test_paths::test_data_dir()) + "/engine_diff_suite.epd";
   const CommandResult result = run_diff("ep-exposes-king", "uci", "--suite '" + suite + "' --depth 3");
   EXPECT_EQ(result.exit_code, 1) << result.output;
-  EXPECT_NE(result.output.find("3 positions: 2 agree, 1 differ, 0 engine failures"), std::string::npos) << result.output;
-  EXPECT_NE(result.output.find("engine_diff_suite.epd:3: agree, 8902 nodes at depth 3"), std::string::npos) << result.output;
+  EXPECT_NE(result.output.find("3 positions: 2 agree, 1 differ, 0 engine failures"), std::string::npos)
+      << result.output;
+  EXPECT_NE(result.output.find("engine_diff_suite.epd:3: agree, 8902 nodes at depth 3"), std::string::npos)
+      << result.output;
   // Position 3 at depth 3: after e2e4 the black pawn f4 may not take en passant.
   EXPECT_EQ(report_line(result.output, "moves from the root: "), "e2e4") << result.output;
   // --max-nodes picks the deepest listed depth whose count is within it: D2 for all three.
   const CommandResult small = run_diff("none", "perftree", "--suite '" + suite + "' --max-nodes 500");
   EXPECT_EQ(small.exit_code, 0) << small.output;
-  EXPECT_NE(small.output.find("engine_diff_suite.epd:3: agree, 400 nodes at depth 2"), std::string::npos) << small.output;
-  EXPECT_NE(small.output.find("engine_diff_suite.epd:5: agree, 66 nodes at depth 2"), std::string::npos) << small.output;
+  EXPECT_NE(small.output.find("engine_diff_suite.epd:3: agree, 400 nodes at depth 2"), std::string::npos)
+      << small.output;
+  EXPECT_NE(small.output.find("engine_diff_suite.epd:5: agree, 66 nodes at depth 2"), std::string::npos)
+      << small.output;
 }
 
 TEST(EngineDiff, RandomPositionsAreTheSameForTheSameSeedAndFindBugs) {
@@ -309,7 +345,8 @@ TEST(EngineDiff, RandomPositionsAreTheSameForTheSameSeedAndFindBugs) {
   EXPECT_NE(first.output.find("(underpromotion to a knight)"), std::string::npos) << first.output;
   const CommandResult correct = run_diff("none", "uci", "--random 30 --seed 11 --depth 3 --chess960");
   EXPECT_EQ(correct.exit_code, 0) << correct.output;
-  EXPECT_NE(correct.output.find("30 positions: 30 agree, 0 differ, 0 engine failures"), std::string::npos) << correct.output;
+  EXPECT_NE(correct.output.find("30 positions: 30 agree, 0 differ, 0 engine failures"), std::string::npos)
+      << correct.output;
 }
 
 // Stockfish, where it is installed (tests never need it): every position of standard.epd to
@@ -318,14 +355,20 @@ TEST(EngineDiff, RandomPositionsAreTheSameForTheSameSeedAndFindBugs) {
 TEST(EngineDiffStockfish, AgreesOnTheStandardSuiteAndReportsItsCrash) {
   const std::string stockfish = "/usr/games/stockfish";
   const std::string data = test_paths::shared_data_dir();
-  if (!std::ifstream(stockfish) || !std::ifstream(data + "/perft/standard.epd")) GTEST_SKIP() << "no Stockfish or no shared data";
-  const CommandResult standard = run_perftkit("diff --engine " + stockfish + " --suite " + data + "/perft/standard.epd --depth 4");
+  if (!std::ifstream(stockfish) || !std::ifstream(data + "/perft/standard.epd"))
+    GTEST_SKIP() << "no Stockfish or no shared data";
+  const CommandResult standard =
+      run_perftkit("diff --engine " + stockfish + " --suite " + data + "/perft/standard.epd --depth 4");
   EXPECT_EQ(standard.exit_code, 0) << standard.output;
-  EXPECT_NE(standard.output.find("128 positions: 128 agree, 0 differ, 0 engine failures"), std::string::npos) << standard.output;
-  const CommandResult tricky = run_perftkit("diff --engine " + stockfish + " --suite " + data + "/perft/tricky.perft --depth 3");
-  if (tricky.output.find("ep-unrelated-check: agree") != std::string::npos) GTEST_SKIP() << "this Stockfish does not crash";
+  EXPECT_NE(standard.output.find("128 positions: 128 agree, 0 differ, 0 engine failures"), std::string::npos)
+      << standard.output;
+  const CommandResult tricky =
+      run_perftkit("diff --engine " + stockfish + " --suite " + data + "/perft/tricky.perft --depth 3");
+  if (tricky.output.find("ep-unrelated-check: agree") != std::string::npos)
+    GTEST_SKIP() << "this Stockfish does not crash";
   EXPECT_EQ(tricky.exit_code, 1) << tricky.output;
-  EXPECT_NE(tricky.output.find("ep-unrelated-check: engine crashed at rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6"),
+  EXPECT_NE(tricky.output.find(
+                "ep-unrelated-check: engine crashed at rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6"),
             std::string::npos)
       << tricky.output;
   EXPECT_NE(tricky.output.find("18 agree, 0 differ, 1 engine failures"), std::string::npos) << tricky.output;

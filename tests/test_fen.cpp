@@ -366,9 +366,9 @@ TEST(FenRoundTrip, XFenLetters) {
 TEST(FenRoundTrip, Chess960Flag) {
   EXPECT_FALSE(accepted("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").chess960);
   EXPECT_FALSE(accepted("4k3/8/8/8/8/8/8/4K3 w - - 0 1").chess960);
-  EXPECT_TRUE(accepted("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").chess960);   // file letters
+  EXPECT_TRUE(accepted("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").chess960);      // file letters
   EXPECT_TRUE(accepted("r2r3k/p7/3p4/8/8/P6P/8/R3K2R b KQq - 0 1").chess960);  // black king on h8
-  EXPECT_TRUE(accepted("4k3/8/8/8/8/8/8/4K1R1 w K - 0 1").chess960);          // rook on g1
+  EXPECT_TRUE(accepted("4k3/8/8/8/8/8/8/4K1R1 w K - 0 1").chess960);           // rook on g1
   EXPECT_EQ(accepted("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").position,
             accepted("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").position);
 }
@@ -456,9 +456,9 @@ TEST(FenSuites, AllSharedPerftPositionsParse) {
   const std::filesystem::path folder = std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft";
   if (!std::filesystem::is_directory(folder)) GTEST_SKIP() << "no shared perft data at " << folder;
   // Positions with a warning: Sedlak's two bishops on one diagonal, tricky.perft's six.
-  const std::map<std::string, std::size_t> expected_warned = {
-      {"fischer.epd", 0}, {"perft-ferdy-double-checks.epd", 0}, {"perft.epd", 1},
-      {"random.perft", 0}, {"standard.epd", 1}, {"tricky.perft", 6}};
+  const std::map<std::string, std::size_t> expected_warned = {{"fischer.epd", 0},  {"perft-ferdy-double-checks.epd", 0},
+                                                              {"perft.epd", 1},    {"random.perft", 0},
+                                                              {"standard.epd", 1}, {"tricky.perft", 6}};
   std::size_t files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(folder)) {
     const std::string name = entry.path().filename().string();
@@ -482,7 +482,8 @@ TEST(FenSuites, AllSharedPerftPositionsParse) {
 
 // Shredder-FEN castling letters mark a position as Chess960.
 TEST(FenSuites, FischerLinesWithRightsAreChess960) {
-  const std::filesystem::path file = std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft" / "fischer.epd";
+  const std::filesystem::path file =
+      std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft" / "fischer.epd";
   if (!std::filesystem::exists(file)) GTEST_SKIP() << "no shared perft data at " << file;
   std::size_t with_rights = 0;
   for (const std::string& fen : suite_fens(file)) {

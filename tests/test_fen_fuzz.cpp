@@ -48,21 +48,27 @@ class Mutator {
   std::size_t below(std::size_t n) { return n ? std::size_t(rng_() % n) : 0; }
 
  private:
-  char random_byte() {
-    return below(2) ? INTERESTING[below(INTERESTING.size())] : char(below(256));
-  }
+  char random_byte() { return below(2) ? INTERESTING[below(INTERESTING.size())] : char(below(256)); }
 
   void mutate_once(std::string& text) {
     const std::size_t at = below(text.size() + 1);
     switch (below(8)) {
-      case 0: if (at < text.size()) text[at] = char(text[at] ^ (1 << below(8))); break;
+      case 0:
+        if (at < text.size()) text[at] = char(text[at] ^ (1 << below(8)));
+        break;
       case 1: text.insert(at, 1, random_byte()); break;
-      case 2: if (at < text.size()) text.erase(at, 1 + below(3)); break;
+      case 2:
+        if (at < text.size()) text.erase(at, 1 + below(3));
+        break;
       case 3: text.resize(at); break;
       case 4: swap_fields(text); break;
-      case 5: if (at < text.size()) text[at] = char('0' + below(10)); break;
+      case 5:
+        if (at < text.size()) text[at] = char('0' + below(10));
+        break;
       case 6: text.insert(at, std::string(1 + below(25), char('0' + below(10)))); break;
-      default: if (at < text.size()) text[at] = random_byte(); break;
+      default:
+        if (at < text.size()) text[at] = random_byte();
+        break;
     }
   }
 
@@ -100,8 +106,8 @@ std::string invariant_problem(const ParsedPosition& parsed) {
     return "en-passant square off the sixth rank of the side to move";
   if (p.ep_square != SQ_NONE && (square_bb(p.ep_square) & occ)) return "occupied en-passant square";
   if (p.fullmove_number == 0) return "fullmove number 0";
-  if (parsed.warnings & ~std::uint32_t(WARN_TOO_MANY_PIECES | WARN_TOO_MANY_PAWNS | WARN_TOO_MANY_CHECKERS |
-                                       WARN_IMPOSSIBLE_CHECK))
+  if (parsed.warnings &
+      ~std::uint32_t(WARN_TOO_MANY_PIECES | WARN_TOO_MANY_PAWNS | WARN_TOO_MANY_CHECKERS | WARN_IMPOSSIBLE_CHECK))
     return "unknown warning bits";
   const std::string fen = to_fen(p);
   const FenResult again = parse_fen(fen);

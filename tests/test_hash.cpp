@@ -60,10 +60,10 @@ TEST(PerftTable, TwoPlyCountIsFoundOnlyUnderItsWholeKey) {
   std::uint64_t count = 0;
   ASSERT_TRUE(table.probe(key, 2, count));
   EXPECT_EQ(count, 47524u);
-  EXPECT_FALSE(table.probe(key, 3, count));                                     // the deep array
-  EXPECT_FALSE(table.probe(PositionKey{key.lo, key.hi ^ 1}, 2, count));         // same bucket
+  EXPECT_FALSE(table.probe(key, 3, count));                                         // the deep array
+  EXPECT_FALSE(table.probe(PositionKey{key.lo, key.hi ^ 1}, 2, count));             // same bucket
   EXPECT_FALSE(table.probe(PositionKey{key.lo ^ (1ULL << 40), key.hi}, 2, count));  // stored tag bits
-  EXPECT_FALSE(table.probe(PositionKey{key.lo ^ 1, key.hi}, 2, count));         // implied bits
+  EXPECT_FALSE(table.probe(PositionKey{key.lo ^ 1, key.hi}, 2, count));             // implied bits
   table.store(key, 2, 7);  // the same key again takes its own slot
   ASSERT_TRUE(table.probe(key, 2, count));
   EXPECT_EQ(count, 7u);
@@ -150,7 +150,8 @@ TEST(HashedPerft, SharedSuitesMatchWithThrashingTable) {
   PerftTable table(32 << 10);
   const KeySet keys(3);
   std::size_t checked = 0;
-  for (const char* name : {"standard.epd", "perft.epd", "tricky.perft", "fischer.epd", "perft-ferdy-double-checks.epd"}) {
+  for (const char* name :
+       {"standard.epd", "perft.epd", "tricky.perft", "fischer.epd", "perft-ferdy-double-checks.epd"}) {
     const SuiteFileResult suite = read_suite(dir / name);
     ASSERT_TRUE(suite) << suite.error;
     for (const SuiteCase& c : suite->cases) {

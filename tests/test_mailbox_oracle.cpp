@@ -33,9 +33,14 @@ struct Published {
 
 // The Chess Programming Wiki's perft positions, and python-chess's count of the queen-filled one.
 constexpr Published PUBLISHED[] = {
-    {perftkit::START_FEN.data(), 4, 197281}, {tp::KIWIPETE, 3, 97862}, {tp::POSITION3, 4, 43238},
-    {tp::POSITION4, 3, 9467},               {tp::POSITION4_MIRRORED, 3, 9467}, {tp::POSITION5, 3, 62379},
-    {tp::POSITION6, 3, 89890},              {tp::MANY_MOVES, 2, 1419},
+    {perftkit::START_FEN.data(), 4, 197281},
+    {tp::KIWIPETE, 3, 97862},
+    {tp::POSITION3, 4, 43238},
+    {tp::POSITION4, 3, 9467},
+    {tp::POSITION4_MIRRORED, 3, 9467},
+    {tp::POSITION5, 3, 62379},
+    {tp::POSITION6, 3, 89890},
+    {tp::MANY_MOVES, 2, 1419},
 };
 
 TEST(MailboxOracle, MatchesPublishedCounts) {
@@ -63,7 +68,8 @@ void expect_suite_counts(const char* file, std::uint64_t max_nodes) {
   for (const perftkit::SuiteCase& c : suite->cases) {
     for (const perftkit::ExpectedCount& expected : c.expected) {
       if (expected.nodes > max_nodes) continue;
-      EXPECT_EQ(oracle::perft(oracle_board(c.fen), expected.depth), std::uint64_t(expected.nodes)) << c.source << " depth " << expected.depth;
+      EXPECT_EQ(oracle::perft(oracle_board(c.fen), expected.depth), std::uint64_t(expected.nodes))
+          << c.source << " depth " << expected.depth;
       ++checked;
     }
   }
@@ -75,7 +81,8 @@ TEST(MailboxOracle, MatchesTheChess960Suite) { expect_suite_counts("fischer.epd"
 
 // The comparison the fuzz target makes, on real game positions: perft 2 from both generators.
 TEST(MailboxOracle, AgreesWithPerftkitOnRealPositions) {
-  const std::filesystem::path path = std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "positions/lichess-30K-games.txt";
+  const std::filesystem::path path =
+      std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "positions/lichess-30K-games.txt";
   if (!std::filesystem::exists(path)) GTEST_SKIP() << "no " << path;
   std::ifstream in(path);
   std::string line;

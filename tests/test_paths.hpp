@@ -5,9 +5,9 @@
 
 namespace perftkit::test_paths {
 
-const char* perftkit_binary();  // the perftkit executable under test
+const char* perftkit_binary();    // the perftkit executable under test
 const char* bug_engine_binary();  // tests/bug_engine: perftkit's core with one injected bug
-const char* shared_data_dir();  // ../shared/data: public suites and positions (may be absent)
-const char* test_data_dir();    // tests/data in the source tree
+const char* shared_data_dir();    // ../shared/data: public suites and positions (may be absent)
+const char* test_data_dir();      // tests/data in the source tree
 
 }  // namespace perftkit::test_paths

@@ -84,17 +84,17 @@ TEST(PgnLexer, TokenKinds) {
   using T = PgnToken;
   const auto k = [](T kind, const char* text) { return std::to_string(int(kind)) + ":" + text; };
   EXPECT_EQ(tokens("[Event \"a \\\"b\\\"\"] 1. e4 {c} $12 e5!? (1... c5) ; x\n 2. O-O-O+ *"),
-            (std::vector<std::string>{k(T::TAG_OPEN, "["), k(T::SYMBOL, "Event"), k(T::STRING, "a \\\"b\\\""),
-                                      k(T::TAG_CLOSE, "]"), k(T::SYMBOL, "1"), k(T::PERIOD, "."), k(T::SYMBOL, "e4"),
-                                      k(T::COMMENT, "{c}"), k(T::NAG, "$12"), k(T::SYMBOL, "e5"),
-                                      k(T::ANNOTATION, "!?"), k(T::VARIATION_OPEN, "("), k(T::SYMBOL, "1"),
-                                      k(T::PERIOD, "."), k(T::PERIOD, "."), k(T::PERIOD, "."), k(T::SYMBOL, "c5"),
-                                      k(T::VARIATION_CLOSE, ")"), k(T::COMMENT, "; x"), k(T::SYMBOL, "2"),
-                                      k(T::PERIOD, "."), k(T::SYMBOL, "O-O-O+"), k(T::STAR, "*")}));
+            (std::vector<std::string>{k(T::TAG_OPEN, "["),    k(T::SYMBOL, "Event"),  k(T::STRING, "a \\\"b\\\""),
+                                      k(T::TAG_CLOSE, "]"),   k(T::SYMBOL, "1"),      k(T::PERIOD, "."),
+                                      k(T::SYMBOL, "e4"),     k(T::COMMENT, "{c}"),   k(T::NAG, "$12"),
+                                      k(T::SYMBOL, "e5"),     k(T::ANNOTATION, "!?"), k(T::VARIATION_OPEN, "("),
+                                      k(T::SYMBOL, "1"),      k(T::PERIOD, "."),      k(T::PERIOD, "."),
+                                      k(T::PERIOD, "."),      k(T::SYMBOL, "c5"),     k(T::VARIATION_CLOSE, ")"),
+                                      k(T::COMMENT, "; x"),   k(T::SYMBOL, "2"),      k(T::PERIOD, "."),
+                                      k(T::SYMBOL, "O-O-O+"), k(T::STAR, "*")}));
   EXPECT_EQ(tokens("%escaped line\n e4"), (std::vector<std::string>{k(T::SYMBOL, "e4")}));
-  EXPECT_EQ(tokens("1-0 1/2-1/2 -- ?"),
-            (std::vector<std::string>{k(T::SYMBOL, "1-0"), k(T::SYMBOL, "1/2-1/2"), k(T::NULL_MOVE, "--"),
-                                      k(T::ANNOTATION, "?")}));
+  EXPECT_EQ(tokens("1-0 1/2-1/2 -- ?"), (std::vector<std::string>{k(T::SYMBOL, "1-0"), k(T::SYMBOL, "1/2-1/2"),
+                                                                  k(T::NULL_MOVE, "--"), k(T::ANNOTATION, "?")}));
 }
 
 TEST(PgnLexer, IncompleteAtTheEndOfABlock) {
@@ -237,8 +237,9 @@ TEST(PgnClassify, AnErrorEndsItsGameAfterItsLastLegalPosition) {
   EXPECT_EQ(rows[1],
             "e.pgn:game 11:ply 4,rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2,,0,"
             "\"game 11, ply 4: illegal move Nf3\",,,,,,,,,,,,,,");
-  EXPECT_EQ(rows[8], "e.pgn:game 15:ply 0,,,0,\"game 15: FEN tag: board: white has 0 kings, expected exactly one\","
-                     ",,,,,,,,,,,,,");
+  EXPECT_EQ(rows[8],
+            "e.pgn:game 15:ply 0,,,0,\"game 15: FEN tag: board: white has 0 kings, expected exactly one\","
+            ",,,,,,,,,,,,,");
   EXPECT_EQ(rows[10].substr(0, 25), "e.pgn:game 17:ply 2,rnbqk");
 }
 

@@ -31,7 +31,6 @@ namespace {
 
 using namespace test_positions;
 
-
 u128 cpu_perft(const Position& root, int depth) {
   PerftRequest req;
   req.root = root;
@@ -62,8 +61,8 @@ TEST_P(PipelineSharedSuite, MatchesCpuBackendAndPublishedCounts) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Omp, PipelineSharedSuite,
-                         ::testing::Values("standard.epd", "perft.epd", "perft-ferdy-double-checks.epd",
-                                           "tricky.perft", "random.perft", "fischer.epd"),
+                         ::testing::Values("standard.epd", "perft.epd", "perft-ferdy-double-checks.epd", "tricky.perft",
+                                           "random.perft", "fischer.epd"),
                          [](const auto& param_info) { return suite_test_name(param_info.param) + "_omp"; });
 
 // Every listed depth of the smaller suites (hours on two cores): `ctest -L slow`.
@@ -85,7 +84,6 @@ TEST(PipelineSuites, FullDepth) {
 }
 
 // ---- standard positions, depth by depth ---------------------------------------------------
-
 
 class PipelineKnown : public ::testing::TestWithParam<PublishedCount> {};
 

@@ -25,7 +25,6 @@ using namespace test_positions;
 #define PERFTKIT_REQUIRE_DEVICE() \
   if (cuda::device_count() == 0) GTEST_SKIP() << "no CUDA device"
 
-
 PipelineOptions on_gpu() {
   PipelineOptions options;
   options.system = PipelineSystem::CUDA;
@@ -40,10 +39,9 @@ TEST(PipelineCuda, WithoutDeviceThrowsInsteadOfCounting) {
   EXPECT_THROW(pipeline_perft(position_from_fen("startpos"), 4, false, on_gpu()), std::runtime_error);
 }
 
-
 const PublishedCount GPU_DEPTH_COUNTS[] = {
-    {"Start_D1", "startpos", 1, 20},          {"Start_D3", "startpos", 3, 8902},
-    {"Start_D6", "startpos", 6, 119060324},   {"Kiwipete_D5", KIWIPETE, 5, 193690690},
+    {"Start_D1", "startpos", 1, 20},           {"Start_D3", "startpos", 3, 8902},
+    {"Start_D6", "startpos", 6, 119060324},    {"Kiwipete_D5", KIWIPETE, 5, 193690690},
     {"Position3_D7", POSITION3, 7, 178633661}, {"Position4_D6", POSITION4, 6, 706045033},
     {"Position5_D5", POSITION5, 5, 89941194},  {"Position6_D5", POSITION6, 5, 164075551},
 };
@@ -130,7 +128,9 @@ TEST(PipelineCuda, HashOnMatchesHashOff) {
     const char* fen;
     int depth;
     const char* nodes;
-  } cases[] = {{"startpos", 6, "119060324"}, {KIWIPETE, 5, "193690690"}, {POSITION3, 7, "178633661"},
+  } cases[] = {{"startpos", 6, "119060324"},
+               {KIWIPETE, 5, "193690690"},
+               {POSITION3, 7, "178633661"},
                {POSITION4, 6, "706045033"}};
   for (const auto& c : cases) {
     const Position root = position_from_fen(c.fen);
@@ -178,7 +178,8 @@ TEST(PipelineCuda, StatisticsMatchTheOmpSystem) {
     EXPECT_EQ(gpu.system, "cuda");
     ASSERT_EQ(gpu.divide.size(), omp.divide.size());
     for (int f = 0; f < STAT_FIELD_NB; ++f) {
-      EXPECT_EQ(str(gpu.stats[StatField(f)]), str(omp.stats[StatField(f)])) << c.fen << " " << stat_json_name(StatField(f));
+      EXPECT_EQ(str(gpu.stats[StatField(f)]), str(omp.stats[StatField(f)]))
+          << c.fen << " " << stat_json_name(StatField(f));
       for (std::size_t m = 0; m < gpu.divide.size(); ++m)
         EXPECT_EQ(str(gpu.divide[m][StatField(f)]), str(omp.divide[m][StatField(f)])) << c.fen << " move " << m;
     }
@@ -199,7 +200,8 @@ TEST(PipelineCuda, SharedSuitesMatchPublishedCounts) {
   PipelineOptions options = on_gpu();
   options.host_plies = 1;
   std::size_t checked = 0;
-  for (const char* name : {"standard.epd", "perft.epd", "perft-ferdy-double-checks.epd", "tricky.perft", "fischer.epd"}) {
+  for (const char* name :
+       {"standard.epd", "perft.epd", "perft-ferdy-double-checks.epd", "tricky.perft", "fischer.epd"}) {
     const SuiteFileResult suite = read_suite(dir / name, name);
     ASSERT_TRUE(suite) << suite.error;
     for (const SuiteCase& c : suite->cases) {

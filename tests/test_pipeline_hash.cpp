@@ -113,7 +113,8 @@ TEST(PipelineHashTable, SaturatedSumsAreNeverStored) {
   const std::uint64_t child_counts[2] = {std::uint64_t(1) << 63, std::uint64_t(1) << 63};
   std::uint64_t counts[1] = {pipeline::UNKNOWN_COUNT};
   const KeySet keys(3);
-  const pipeline::SumChildSubtrees sum{&parent, offsets, 0, representative, child_counts, counts, table.view(), keys, 4};
+  const pipeline::SumChildSubtrees sum{&parent,      offsets, 0, representative, child_counts, counts,
+                                       table.view(), keys,    4};
   sum(0);
   EXPECT_EQ(counts[0], pipeline::SATURATED);
   std::uint64_t found = 0;
@@ -121,7 +122,6 @@ TEST(PipelineHashTable, SaturatedSumsAreNeverStored) {
 }
 
 // ---- counts against published ones -------------------------------------------------------
-
 
 class PipelineHashKnown : public ::testing::TestWithParam<PublishedCount> {};
 
@@ -159,14 +159,13 @@ TEST_P(PipelineHashSharedSuite, MatchesPublishedCounts) {
   PipelineOptions options = hashed(64 << 10);
   options.host_plies = 1;
   options.hash_seed = std::hash<std::string>{}(GetParam());
-  expect_suite_at_ci_depths(path, [&](const Position& position, int depth) {
-    return pipeline_perft(position, depth, false, options).nodes;
-  });
+  expect_suite_at_ci_depths(
+      path, [&](const Position& position, int depth) { return pipeline_perft(position, depth, false, options).nodes; });
 }
 
 INSTANTIATE_TEST_SUITE_P(Omp, PipelineHashSharedSuite,
-                         ::testing::Values("standard.epd", "perft.epd", "perft-ferdy-double-checks.epd",
-                                           "tricky.perft", "fischer.epd"),
+                         ::testing::Values("standard.epd", "perft.epd", "perft-ferdy-double-checks.epd", "tricky.perft",
+                                           "fischer.epd"),
                          [](const auto& param_info) { return suite_test_name(param_info.param) + "_hash_omp"; });
 
 // ---- collisions, chunks, budgets ---------------------------------------------------------

@@ -107,10 +107,17 @@ struct Case {
 };
 
 const Case CASES[] = {
-    {"Start_D4", "startpos", 4},           {"Kiwipete_D3", KIWIPETE, 3},     {"Position3_D5", POSITION3, 5},
-    {"Position4_D4", POSITION4, 4},        {"Position5_D3", POSITION5, 3},   {"Position6_D3", POSITION6, 3},
-    {"StartClock95_D5", START_CLOCK_95, 5}, {"RooksClock145_D5", ROOKS_CLOCK_145, 5},
-    {"Depth2", KIWIPETE, 2},               {"Depth1", POSITION4, 1},         {"Depth0", POSITION6, 0},
+    {"Start_D4", "startpos", 4},
+    {"Kiwipete_D3", KIWIPETE, 3},
+    {"Position3_D5", POSITION3, 5},
+    {"Position4_D4", POSITION4, 4},
+    {"Position5_D3", POSITION5, 3},
+    {"Position6_D3", POSITION6, 3},
+    {"StartClock95_D5", START_CLOCK_95, 5},
+    {"RooksClock145_D5", ROOKS_CLOCK_145, 5},
+    {"Depth2", KIWIPETE, 2},
+    {"Depth1", POSITION4, 1},
+    {"Depth0", POSITION6, 0},
 };
 
 class PipelineStatsCases : public ::testing::TestWithParam<Case> {};
@@ -245,7 +252,8 @@ TEST(PipelineStats, TotalsAreExactBeyondSixtyFourBits) {
 
 // Every case of the standard suite at its first listed depth (2 or more) of at most 20000 nodes.
 TEST(PipelineStats, StandardSuiteMatchesTheCpuCore) {
-  const std::filesystem::path path = std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft" / "standard.epd";
+  const std::filesystem::path path =
+      std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft" / "standard.epd";
   if (!std::filesystem::exists(path)) GTEST_SKIP() << "no shared perft data at " << path;
   const SuiteFileResult suite = read_suite(path, "standard.epd");
   ASSERT_TRUE(suite) << suite.error;
@@ -271,7 +279,8 @@ TEST(PipelineStats, StandardSuiteMatchesTheCpuCore) {
 
 TEST(PipelineStats, CliGivesTheCpuBackendsFigures) {
   using testing_support::run_perftkit;
-  const std::string args = std::string("perft --fen \"") + KIWIPETE + "\" --depth 3 --stats --divide --threads 2 --json";
+  const std::string args =
+      std::string("perft --fen \"") + KIWIPETE + "\" --depth 3 --stats --divide --threads 2 --json";
   const testing_support::CommandResult cpu = run_perftkit(args + " --backend cpu");
   const testing_support::CommandResult pipeline = run_perftkit(args + " --backend pipeline");
   ASSERT_EQ(cpu.exit_code, 0) << cpu.output;

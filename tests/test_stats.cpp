@@ -32,7 +32,6 @@ namespace {
 
 using namespace test_positions;
 
-
 bool full_depth_enabled() { return std::getenv("PERFTKIT_FULL_DEPTH") != nullptr; }
 
 StatsTotals run_stats(const Position& root, int depth, unsigned threads = 0, bool merge = true) {
@@ -296,8 +295,8 @@ LeafStats last_ply_of(const Position& pos, bool listed, bool shortcuts) {
 
 TEST(StatsReference, ListedLeavesCountAsLeavesPlayedAtOnce) {
   std::size_t compared = 0;
-  for (const char* fen : {START_FEN.data(), KIWIPETE, POSITION3, POSITION4, POSITION4_MIRRORED, POSITION5, POSITION6,
-                          MANY_MOVES}) {
+  for (const char* fen :
+       {START_FEN.data(), KIWIPETE, POSITION3, POSITION4, POSITION4_MIRRORED, POSITION5, POSITION6, MANY_MOVES}) {
     const Position root = position_from_fen(fen);
     std::vector<Position> positions{root};
     for_each_legal_move(root, [&](const Position& child, Move) { positions.push_back(child); });

@@ -211,11 +211,14 @@ TEST(SuiteParse, UnreadableFileIsAnErrorValue) {
 const char* const REFERENCE_SUITES[] = {"standard.epd", "perft.epd",    "perft-ferdy-double-checks.epd",
                                         "tricky.perft", "random.perft", "fischer.epd"};
 
-std::filesystem::path shared_perft_dir() { return std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft"; }
+std::filesystem::path shared_perft_dir() {
+  return std::filesystem::path(perftkit::test_paths::shared_data_dir()) / "perft";
+}
 
-#define SKIP_WITHOUT_SHARED_DATA()                        \
-  if (!std::filesystem::is_directory(shared_perft_dir())) \
-  GTEST_SKIP() << "reference data not found at " << shared_perft_dir().string() << " (set the CMake cache variable PERFTKIT_SHARED_DATA)"
+#define SKIP_WITHOUT_SHARED_DATA()                                              \
+  if (!std::filesystem::is_directory(shared_perft_dir()))                       \
+  GTEST_SKIP() << "reference data not found at " << shared_perft_dir().string() \
+               << " (set the CMake cache variable PERFTKIT_SHARED_DATA)"
 
 // The suite in ../shared/data/perft/<name>, with no malformed line.
 Suite shared_suite(const std::string& name) {
@@ -278,7 +281,9 @@ TEST(SuiteFiles, EveryPositionParses) {
 
 // ---- perftkit verify ---------------------------------------------------------------------
 
-std::string test_data(const char* name) { return (std::filesystem::path(perftkit::test_paths::test_data_dir()) / name).string(); }
+std::string test_data(const char* name) {
+  return (std::filesystem::path(perftkit::test_paths::test_data_dir()) / name).string();
+}
 
 struct VerifyRun {
   int exit_code = -1;
@@ -364,7 +369,10 @@ TEST(SuiteVerify, JsonSummaryListsTheFailures) {
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_EQ(run.out.rfind("{\"passed\":4,\"failed\":1,\"skipped\":0,", 0), 0u) << run.out;
   EXPECT_NE(run.out.find("\"failures\":[{\"kind\":\"mismatch\",\"source\":\""), std::string::npos) << run.out;
-  EXPECT_NE(run.out.find("\"depth\":3,\"expected\":8903,\"expected_string\":\"8903\",\"got\":8902,\"got_string\":\"8902\"}"), std::string::npos) << run.out;
+  EXPECT_NE(
+      run.out.find("\"depth\":3,\"expected\":8903,\"expected_string\":\"8903\",\"got\":8902,\"got_string\":\"8902\"}"),
+      std::string::npos)
+      << run.out;
   EXPECT_EQ(run.out.find("MISMATCH"), std::string::npos);
 }
 

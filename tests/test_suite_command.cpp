@@ -31,7 +31,8 @@ std::string read_file(const std::string& path) {
 TEST(SuiteCommand, WritesPublishedCountsForFenLinesAndNamesRejectedLines) {
   ScratchDir dir("suite-fen");
   write_file(dir / "mine.txt", std::string("startpos\n# a comment\n\n") + test_positions::KIWIPETE + "\nnot a fen\n");
-  const CommandResult result = run_perftkit("suite '" + (dir / "mine.txt") + "' --depth 3 -o '" + (dir / "mine.epd") + "'");
+  const CommandResult result =
+      run_perftkit("suite '" + (dir / "mine.txt") + "' --depth 3 -o '" + (dir / "mine.epd") + "'");
   EXPECT_EQ(result.exit_code, 1) << result.output;  // one line rejected, the rest written
   EXPECT_NE(result.output.find("mine.txt:5: "), std::string::npos) << result.output;
   EXPECT_EQ(read_file(dir / "mine.epd"),
@@ -47,7 +48,8 @@ TEST(SuiteCommand, TakesEveryPositionOfPgnGamesOnceWithinMaxNodes) {
   // The start position repeats in the second game and is written once. After 1.e4 e5 White has
   // 14 pawn moves, 5 knight moves, 5 bishop moves, 4 queen moves and Ke2: 29.
   write_file(dir / "games.pgn", "[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n\n1. e4 *\n");
-  const CommandResult result = run_perftkit("suite '" + (dir / "games.pgn") + "' --depth 2 --max-nodes 450 -o '" + (dir / "games.epd") + "'");
+  const CommandResult result =
+      run_perftkit("suite '" + (dir / "games.pgn") + "' --depth 2 --max-nodes 450 -o '" + (dir / "games.epd") + "'");
   EXPECT_EQ(result.exit_code, 0) << result.output;
   EXPECT_EQ(read_file(dir / "games.epd"),
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400\n"
@@ -56,7 +58,8 @@ TEST(SuiteCommand, TakesEveryPositionOfPgnGamesOnceWithinMaxNodes) {
   EXPECT_NE(result.output.find("suite: 3 positions, 2 repeats left out"), std::string::npos) << result.output;
   const CommandResult finals = run_perftkit("suite '" + (dir / "games.pgn") + "' --depth 1 --positions final");
   EXPECT_EQ(finals.exit_code, 0) << finals.output;
-  EXPECT_NE(finals.output.find("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 ;D1 29"), std::string::npos);
+  EXPECT_NE(finals.output.find("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 ;D1 29"),
+            std::string::npos);
   EXPECT_NE(finals.output.find("suite: 2 positions"), std::string::npos) << finals.output;
 }
 

@@ -50,12 +50,13 @@ std::string uci_run(const std::string& input) {
 TEST(UciMode, AnswersPerftreeAsStockfishWould) {
   // perftree's lines: a FEN, its moves, `go perft N`. Kiwipete after e1g1 (castled as
   // the king's two-square step) and a black reply, perft 2.
-  const PerftreeReading r = read_as_perftree(uci_run(
-      "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 moves e1g1 h3g2\\n"
-      "go perft 1\\nquit\\n"));
+  const PerftreeReading r = read_as_perftree(
+      uci_run("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 moves e1g1 h3g2\\n"
+              "go perft 1\\nquit\\n"));
   // After h3xg2 White may recapture with the king: perft 1 counted by the CPU core.
   const std::string reference = run_perftkit(
-      "perft --depth 1 --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1' --moves e1g1 h3g2")
+                                    "perft --depth 1 --fen 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w "
+                                    "KQkq - 0 1' --moves e1g1 h3g2")
                                     .output;
   ASSERT_NE(r.total, -1);
   EXPECT_NE(reference.find("Nodes searched: " + std::to_string(r.total)), std::string::npos) << reference;
@@ -85,10 +86,11 @@ TEST(UciMode, IdentifiesItselfAndItsOptions) {
 TEST(UciMode, GarbageGetsErrorsAndTheLoopStaysUp) {
   std::ostringstream out;
   UciSession session(out);
-  for (const char* line : {"xyzzy", "position fen this is not a fen", "position startpos moves e2e4 e7e5 e1e3",
-                           "position", "go perft -1", "go perft 99", "go depth 5", "go", "setoption name Threads value abc",
-                           "setoption name Hash value -3", "setoption name Nonsense value 1", "setoption",
-                           "\x01\x02\xff binary", "position fen 8/8/8/8/8/8/8/8 w - - 0 1"})
+  for (const char* line :
+       {"xyzzy", "position fen this is not a fen", "position startpos moves e2e4 e7e5 e1e3", "position", "go perft -1",
+        "go perft 99", "go depth 5", "go", "setoption name Threads value abc", "setoption name Hash value -3",
+        "setoption name Nonsense value 1", "setoption", "\x01\x02\xff binary",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1"})
     EXPECT_TRUE(session.handle(line)) << line;
   const std::vector<std::string> replies = lines_of(out.str());
   ASSERT_EQ(replies.size(), 14u) << out.str();

@@ -89,12 +89,13 @@ TEST(WorkDirCli, DamagedResultsAreRecountedNeverCounted) {
   ASSERT_EQ(run("perft --depth 4 --shards 40 --hash 16 --work-dir " + other).exit_code, 0);
   std::filesystem::copy_file(other + "/results/000010.result", results + "000010.result",
                              std::filesystem::copy_options::overwrite_existing);  // another run's result
-  write_text(results + "000011.result", "");  // empty
+  write_text(results + "000011.result", "");                                      // empty
   write_text(results + "notes.txt", "not a result");
 
   const CommandResult reduced = run("reduce " + work);
   EXPECT_EQ(reduced.exit_code, 1) << reduced.output;
-  EXPECT_TRUE(has(reduced, "35 of 40 shards have a valid result (0 missing, 5 corrupt: 3 5 8 10 11)")) << reduced.output;
+  EXPECT_TRUE(has(reduced, "35 of 40 shards have a valid result (0 missing, 5 corrupt: 3 5 8 10 11)"))
+      << reduced.output;
   EXPECT_TRUE(has(reduced, "shard 5: result not counted: checksum mismatch")) << reduced.output;
   EXPECT_TRUE(has(reduced, "shard 8: result not counted: it is the result of shard 7")) << reduced.output;
   EXPECT_TRUE(has(reduced, "shard 10: result not counted: it belongs to another run")) << reduced.output;
@@ -125,7 +126,7 @@ TEST(WorkDirCli, RefusesToMixRuns) {
   EXPECT_EQ(run(perft4 + " --fen '8/8/8/4k3/8/8/4P3/4K3 w - - 0 1'").exit_code, 2);
   EXPECT_EQ(run("perft --depth 4 --shards 31 --hash 16 --work-dir " + work).exit_code, 2);
   EXPECT_EQ(run(perft4 + " --split-depth 1").exit_code, 2);
-  EXPECT_EQ(run(perft4).exit_code, 0);  // the same run resumes
+  EXPECT_EQ(run(perft4).exit_code, 0);                                          // the same run resumes
   EXPECT_EQ(run("perft --depth 4 --hash 16 --work-dir " + work).exit_code, 0);  // defaults take what is there
 
   write_text(dir / "unrelated.txt", "someone's file");
@@ -150,7 +151,8 @@ TEST(WorkDirCli, ArrayWorkersEachCountTheirPart) {
   EXPECT_FALSE(has(prepared, "Nodes searched")) << prepared.output;
   EXPECT_EQ(run("reduce " + work).exit_code, 1);
   for (int k = 0; k < 3; ++k) {
-    const CommandResult part = run("work " + work + " --worker " + std::to_string(k) + " --workers 3 --threads 1 --hash 8");
+    const CommandResult part =
+        run("work " + work + " --worker " + std::to_string(k) + " --workers 3 --threads 1 --hash 8");
     EXPECT_EQ(part.exit_code, 0) << part.output;
     EXPECT_TRUE(has(part, k == 0 ? "counted 14 shards" : "counted 13 shards")) << part.output;
   }
@@ -163,7 +165,8 @@ TEST(WorkDirCli, ConcurrentWorkersCountEachShardOnce) {
   const ScratchDir dir("concurrent");
   const std::string work = dir / "run";
   ASSERT_EQ(run("perft --depth 6 --shards 64 --work-dir " + work + " --prepare").exit_code, 0);
-  const std::string worker = std::string(perftkit::test_paths::perftkit_binary()) + " work " + work + " --threads 1 --hash 8";
+  const std::string worker =
+      std::string(perftkit::test_paths::perftkit_binary()) + " work " + work + " --threads 1 --hash 8";
   const CommandResult both = perftkit::testing_support::run_shell(worker + " & " + worker + " & wait");
   std::size_t counted = 0;
   const std::regex tally("counted ([0-9]+) shards");
@@ -227,8 +230,8 @@ TEST(WorkDirCli, ShardsRunOnThePipelineBackendToo) {
 
 TEST(WorkDirCli, ARootWithoutMovesHasNoShardsAndNoNodes) {
   const ScratchDir dir("mate");
-  const CommandResult r =
-      run("perft --depth 3 --work-dir " + dir / "run" + " --fen 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'");
+  const CommandResult r = run("perft --depth 3 --work-dir " + dir / "run" +
+                              " --fen 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_TRUE(has(r, "Nodes searched: 0\n")) << r.output;
 }

@@ -147,7 +147,8 @@ TEST(WorkSplit, ShardsCoverTheFrontierOnceAndAreDeterministic) {
 
   const WorkSplit again = split_into_shards(request);
   ASSERT_EQ(again.frontier.size(), split.frontier.size());
-  for (std::size_t i = 0; i < split.frontier.size(); ++i) EXPECT_EQ(again.frontier[i].position, split.frontier[i].position);
+  for (std::size_t i = 0; i < split.frontier.size(); ++i)
+    EXPECT_EQ(again.frontier[i].position, split.frontier[i].position);
 
   request.split_plies = 2;
   request.shards = 1000;  // more than the 400 positions at ply 2
@@ -208,7 +209,8 @@ TEST(DurableFile, AKilledWriterNeverLeavesAnEmptyClaim) {
     const pid_t child = ::fork();
     ASSERT_GE(child, 0);
     if (child == 0) {
-      for (int i = 0;; ++i) create_file_exclusively(dir / ("r" + std::to_string(round) + "-" + std::to_string(i) + ".claim"), content);
+      for (int i = 0;; ++i)
+        create_file_exclusively(dir / ("r" + std::to_string(round) + "-" + std::to_string(i) + ".claim"), content);
     }
     std::this_thread::sleep_for(std::chrono::microseconds(200 + 97 * round));
     ::kill(child, SIGKILL);

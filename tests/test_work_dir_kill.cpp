@@ -45,9 +45,9 @@ void kill_and_resume(int depth, std::size_t shards, const std::string& threads, 
   const ScratchDir dir("kill-d" + std::to_string(depth));
   const std::string work = dir / "run";
   const std::string log = dir / "log";
-  const std::vector<std::string> args{"perft",  "--depth", std::to_string(depth), "--shards", std::to_string(shards),
-                                      "--threads", threads, "--hash",  "64",     "--backend", "cpu",
-                                      "--work-dir", work};
+  const std::vector<std::string> args{
+      "perft",  "--depth", std::to_string(depth), "--shards", std::to_string(shards), "--threads", threads,
+      "--hash", "64",      "--backend",           "cpu",      "--work-dir",           work};
   const unsigned seed = std::random_device{}();
   std::mt19937 random(seed);
   std::set<std::size_t> targets;
@@ -89,8 +89,8 @@ void kill_and_resume(int depth, std::size_t shards, const std::string& threads, 
 
   const auto reduced = perftkit::testing_support::run_perftkit("reduce " + work);
   EXPECT_EQ(reduced.exit_code, 0) << reduced.output;
-  EXPECT_NE(reduced.output.find("shards: " + std::to_string(shards) + ", each counted once\nNodes searched: " +
-                                expected + "\n"),
+  EXPECT_NE(reduced.output.find("shards: " + std::to_string(shards) +
+                                ", each counted once\nNodes searched: " + expected + "\n"),
             std::string::npos)
       << reduced.output;
   std::size_t claims_left = 0;

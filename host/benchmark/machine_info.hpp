@@ -20,7 +20,7 @@ struct GpuInfo {
 };
 
 struct MachineInfo {
-  std::string cpu_model;    // "model name" of /proc/cpuinfo, else "unknown"
+  std::string cpu_model;  // "model name" of /proc/cpuinfo, else "unknown"
   unsigned logical_cpus = 0;
   unsigned physical_cores = 0;  // distinct (package, core) pairs; 0 when unknown
   bool bmi2 = false;            // the CPU reports BMI2

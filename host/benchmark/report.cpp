@@ -52,9 +52,8 @@ void print_bench_header(std::ostream& out, const BenchRun& run) {
   const bool hashed = std::any_of(run.backends.begin(), run.backends.end(), bench_backend_hashed);
   out << "perftkit bench: transposition merging OFF (move generation only)"
       << (hashed ? ", except *-hash (merging and hash table: time to result)" : "") << "; depth offset "
-      << run.depth_offset
-      << "; median of " << run.repeats << " after " << run.warmup << " warm-up run" << (run.warmup == 1 ? "" : "s")
-      << "; " << run.threads << " CPU thread" << (run.threads == 1 ? "" : "s") << "\n";
+      << run.depth_offset << "; median of " << run.repeats << " after " << run.warmup << " warm-up run"
+      << (run.warmup == 1 ? "" : "s") << "; " << run.threads << " CPU thread" << (run.threads == 1 ? "" : "s") << "\n";
   out << "cpu: " << run.machine.cpu_model << " (" << run.machine.logical_cpus << " logical, load "
       << run.machine.load_average << "), PEXT " << (run.machine.pext ? "on" : "off");
   for (const GpuInfo& g : run.machine.gpus) out << "; gpu " << g.index << ": " << g.name;
@@ -75,7 +74,8 @@ void print_bench_row(std::ostream& out, const BenchRow& row) {
   char line[200];
   std::snprintf(line, sizeof line, "%-14s %-10s %5d %18s %10.3f %11.4g %7.1f%%  %s\n", row.backend.c_str(),
                 row.position.c_str(), row.depth, to_string_u128(row.nodes).c_str(), row.median(),
-                row.nodes_per_second(), spread, row.ok ? "ok" : ("MISMATCH, expected " + to_string_u128(row.expected)).c_str());
+                row.nodes_per_second(), spread,
+                row.ok ? "ok" : ("MISMATCH, expected " + to_string_u128(row.expected)).c_str());
   out << line << std::flush;
 }
 
@@ -90,10 +90,10 @@ void print_bench_summary(std::ostream& out, const BenchRun& run) {
     for (const BenchRow& r : run.rows) cases += r.backend == b;
     char line[200];
     std::snprintf(line, sizeof line, "%-14s %-10s %5s %18s %10.3f %11.4g", b.c_str(), "total", "",
-                  to_string_u128(signature).c_str(), seconds, seconds > 0 ? static_cast<double>(signature) / seconds : 0);
-    out << line << "           signature " << (run.backend_ok(b) ? "ok" : "MISMATCH") << " ("
-        << cases << " cases)" << (bench_backend_hashed(b) ? " time to result: merging + hash, not move generation" : "")
-        << '\n';
+                  to_string_u128(signature).c_str(), seconds,
+                  seconds > 0 ? static_cast<double>(signature) / seconds : 0);
+    out << line << "           signature " << (run.backend_ok(b) ? "ok" : "MISMATCH") << " (" << cases << " cases)"
+        << (bench_backend_hashed(b) ? " time to result: merging + hash, not move generation" : "") << '\n';
   }
   out << "expected signature " << to_string_u128(run.expected_signature) << ": "
       << (run.passed() ? "all backends match" : "MISMATCH") << '\n';
@@ -116,7 +116,8 @@ void write_bench_json(std::ostream& out, const BenchRun& run) {
   for (const std::string& suite : run.suites) json.value(suite);
   json.end_array();
   const MachineInfo& m = run.machine;
-  json.key("machine").begin_object()
+  json.key("machine")
+      .begin_object()
       .field("cpu", m.cpu_model)
       .field("logical_cpus", m.logical_cpus)
       .field("physical_cores", m.physical_cores)

@@ -17,8 +17,8 @@ struct BenchRow {
   std::string fen;
   int depth = 0;
   u128 expected = 0;
-  u128 nodes = 0;            // the count of the last run
-  bool ok = true;            // every run (warm-up included) gave the published count
+  u128 nodes = 0;               // the count of the last run
+  bool ok = true;               // every run (warm-up included) gave the published count
   std::vector<double> seconds;  // the timed repeats
   double median() const;
   double nodes_per_second() const;

@@ -326,7 +326,8 @@ void write_game_columns(FieldWriter<F>& w, const ClassifyRow& row, const GameCol
     } else if constexpr (F == RowFormat::JSONL) {
       w.json_value(columns.kept[i], value);
     } else if (value.size() >= 2 && value.front() == '"') {
-      if (value.find('\\') == std::string_view::npos) w.optional_text(columns.kept[i], value.substr(1, value.size() - 2));
+      if (value.find('\\') == std::string_view::npos)
+        w.optional_text(columns.kept[i], value.substr(1, value.size() - 2));
       else w.optional_text(columns.kept[i], json_string_text(value));  // a JSON string: its text
     } else {
       w.optional_text(columns.kept[i], value);  // numbers, objects, arrays: their JSON
@@ -355,9 +356,9 @@ char* write_row(char* p, std::string_view source_open, std::string_view source_c
   w.boolean("valid", row.valid);
   w.optional_text("error", row.error);
   if (!row.valid) {
-    for (const std::string_view key : {"legal_moves", "in_check", "checkers", "checkmate", "stalemate",
-                                       "insufficient_white", "insufficient_black", "dead_by_material", "fifty_move",
-                                       "seventyfive_move", "repetitions", "outcome", "winner"})
+    for (const std::string_view key :
+         {"legal_moves", "in_check", "checkers", "checkmate", "stalemate", "insufficient_white", "insufficient_black",
+          "dead_by_material", "fifty_move", "seventyfive_move", "repetitions", "outcome", "winner"})
       w.none(key);
     w.flags(row);
     if (columns.any()) write_game_columns(w, row, columns);

@@ -14,12 +14,25 @@ namespace perftkit {
 enum class RowFormat { CSV, TSV, JSONL };
 
 // Column names, in output order.
-inline constexpr std::string_view CLASSIFY_COLUMNS[] = {
-    "source",    "fen",       "id",                 "valid",              "error",
-    "legal_moves", "in_check", "checkers",          "checkmate",          "stalemate",
-    "insufficient_white",     "insufficient_black", "dead_by_material",   "fifty_move",
-    "seventyfive_move",       "repetitions",        "outcome",            "winner",
-    "flags"};
+inline constexpr std::string_view CLASSIFY_COLUMNS[] = {"source",
+                                                        "fen",
+                                                        "id",
+                                                        "valid",
+                                                        "error",
+                                                        "legal_moves",
+                                                        "in_check",
+                                                        "checkers",
+                                                        "checkmate",
+                                                        "stalemate",
+                                                        "insufficient_white",
+                                                        "insufficient_black",
+                                                        "dead_by_material",
+                                                        "fifty_move",
+                                                        "seventyfive_move",
+                                                        "repetitions",
+                                                        "outcome",
+                                                        "winner",
+                                                        "flags"};
 
 // Lower-case names of a termination ("checkmate", "fifty_moves", ...; "" for NONE) and of a
 // result ("white", "black", "draw"; "" when the game goes on).

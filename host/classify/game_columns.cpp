@@ -69,7 +69,8 @@ bool is_numeric_tag(std::string_view name) { return ends_with(name, "Elo") || en
 CommentValues read_comment_values(std::string_view comments) {
   CommentValues values;
   if (comments.find("[%") == std::string_view::npos) return values;
-  if (const std::string_view clock = command_argument(comments, "clk"); !clock.empty()) values.clock_seconds = parse_clock(clock);
+  if (const std::string_view clock = command_argument(comments, "clk"); !clock.empty())
+    values.clock_seconds = parse_clock(clock);
   const std::string_view eval = command_argument(comments, "eval");
   if (eval.empty()) return values;
   if (eval.front() == '#') {

@@ -10,12 +10,12 @@
 namespace perftkit {
 
 struct GameColumns {
-  bool game = false;      // the game's index in its file (from 1)
-  bool ply = false;       // plies played to reach the position
-  bool move_uci = false;  // the move that led to the position (none at ply 0)
-  bool move_san = false;  // the same, as the game wrote it
-  bool clock = false;     // [%clk] after that move: seconds left
-  bool eval = false;      // [%eval] after that move: eval_cp (centipawns) or eval_mate (mate in N, signed)
+  bool game = false;              // the game's index in its file (from 1)
+  bool ply = false;               // plies played to reach the position
+  bool move_uci = false;          // the move that led to the position (none at ply 0)
+  bool move_san = false;          // the same, as the game wrote it
+  bool clock = false;             // [%clk] after that move: seconds left
+  bool eval = false;              // [%eval] after that move: eval_cp (centipawns) or eval_mate (mate in N, signed)
   std::vector<std::string> tags;  // a column per tag, named as the tag
   bool all_tags = false;          // one `tags` column: every tag of the game, as a JSON object
   std::vector<std::string> kept;  // table input: columns carried over (--keep-columns), last

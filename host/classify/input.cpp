@@ -54,8 +54,8 @@ ClassifyInput::ClassifyInput(std::string path) : path_(std::move(path)) {
   const Compression kind = detect_compression(head_);
   if (kind != Compression::NONE) {
     if (!can_decompress(kind))
-      throw UsageError("cannot read '" + path_ + "': it is " + compression_name(kind) + "-compressed, and this perftkit was built without " +
-                       compression_name(kind));
+      throw UsageError("cannot read '" + path_ + "': it is " + compression_name(kind) +
+                       "-compressed, and this perftkit was built without " + compression_name(kind));
     compression_ = compression_name(kind);
     const int fd = fd_;
     const std::string file = path_;
@@ -125,9 +125,7 @@ std::optional<std::string> ClassifyInput::damage() const {
   return decompressor_ ? decompressor_->damage() : std::nullopt;
 }
 
-const char* ClassifyInput::compression() const {
-  return compression_;
-}
+const char* ClassifyInput::compression() const { return compression_; }
 
 namespace {
 

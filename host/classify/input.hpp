@@ -39,8 +39,8 @@ class ClassifyInput {
   // "zstd", "gzip", "bzip2" or "none".
   const char* compression() const;
 
-  const std::string& name() const { return name_; }        // as shown in the source column
-  std::uint64_t size() const { return size_; }             // bytes; 0 when unknown (a pipe)
+  const std::string& name() const { return name_; }  // as shown in the source column
+  std::uint64_t size() const { return size_; }       // bytes; 0 when unknown (a pipe)
   // A ".pgn" name, also under a compression suffix (".pgn.zst", ".pgn.gz", ".pgn.bz2").
   bool has_pgn_extension() const;
   // CSV, TSV or JSONL for a ".csv", ".tsv", ".jsonl" or ".ndjson" name (also under a

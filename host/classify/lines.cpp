@@ -33,9 +33,7 @@ constexpr std::size_t FEN_COLUMN_BYTES = 160;
 // The FEN column of a valid row: the four position fields as written, then the clocks as read
 // (so that a 4-field FEN or an EPD line gets them too).
 // A clock written as it reads back: no sign, no leading zero, and a fullmove number of at least 1.
-bool canonical_clock(std::string_view text, bool fullmove) {
-  return text[0] != '0' || (text.size() == 1 && !fullmove);
-}
+bool canonical_clock(std::string_view text, bool fullmove) { return text[0] != '0' || (text.size() == 1 && !fullmove); }
 
 std::string_view fen_column(const PositionLine& line, const Position& pos, char (&buffer)[FEN_COLUMN_BYTES]) {
   if (line.field_count == 1) return START_FEN;  // "startpos"

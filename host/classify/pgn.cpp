@@ -87,7 +87,6 @@ class RowVisitor final : public PgnVisitor {
     row.eval_mate = comment_.eval_mate.value_or(0);
   }
 
-
   void emit(const Position& pos, int ply, int repetitions) {
     char fen[FEN_MAX_BYTES];
     ClassifyRow row = base(ply);
@@ -108,10 +107,10 @@ class RowVisitor final : public PgnVisitor {
   Position last_{};
   int last_ply_ = 0, last_repetitions_ = 0;
   const GameColumns& columns_;
-  std::vector<std::string> tag_values_;         // the --tags values of this game
-  std::vector<std::string_view> tag_views_;     // ...as the rows see them
-  std::string all_tags_json_;                   // --tags all
-  std::string_view move_san_;  // a view into the game's text
+  std::vector<std::string> tag_values_;      // the --tags values of this game
+  std::vector<std::string_view> tag_views_;  // ...as the rows see them
+  std::string all_tags_json_;                // --tags all
+  std::string_view move_san_;                // a view into the game's text
   std::string move_uci_;
   CommentValues comment_;
 };

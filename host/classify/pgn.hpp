@@ -29,9 +29,9 @@ std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>&
                              const GameColumns& columns = GameColumns{});
 
 // The same, each row appended to out and counted in summary as it is classified.
-inline std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>& games,
-                                    std::uint64_t first_game, PgnPositions positions, const RowFormatter& formatter,
-                                    ByteBuffer& out, ClassifySummary& summary) {
+inline std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>& games, std::uint64_t first_game,
+                                    PgnPositions positions, const RowFormatter& formatter, ByteBuffer& out,
+                                    ClassifySummary& summary) {
   ImmediateRowSink sink(formatter, out, summary);
   return classify_games(text, games, first_game, positions, sink, summary, formatter.columns());
 }

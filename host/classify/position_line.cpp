@@ -10,8 +10,6 @@
 namespace perftkit {
 namespace {
 
-
-
 // Where the first tokens of a line begin and end (byte offsets), found eight bytes at a time.
 // Offsets rather than string_views: the caller builds its views once, in registers (reading
 // back views just stored half by half stalls store forwarding).

@@ -8,13 +8,13 @@
 namespace perftkit {
 
 struct PositionLine {
-  bool blank = true;                  // empty, or a '#' comment: no position on this line
-  bool epd = false;                   // EPD operations (a ';') follow the four position fields
+  bool blank = true;                         // empty, or a '#' comment: no position on this line
+  bool epd = false;                          // EPD operations (a ';') follow the four position fields
   std::array<std::string_view, 6> fields{};  // the position's fields (clocks included)
   std::size_t field_count = 0;
-  std::string_view position;          // what the parser reads: the FEN fields, or the whole EPD line
-  std::string_view shown;             // the position fields as written, for a rejected row
-  std::string_view id;                // the rest of the line (an EPD line: its id operand, if any)
+  std::string_view position;  // what the parser reads: the FEN fields, or the whole EPD line
+  std::string_view shown;     // the position fields as written, for a rejected row
+  std::string_view id;        // the rest of the line (an EPD line: its id operand, if any)
 };
 
 // A FEN line is four fields, up to two clocks (numbers, signed or not), then anything (the

@@ -10,18 +10,18 @@
 namespace perftkit {
 
 struct ClassifyRow {
-  std::uint64_t line = 0;             // FEN/EPD input: 1-based line number
-  std::uint64_t game = 0, ply = 0;    // PGN input: 1-based game number, plies played
+  std::uint64_t line = 0;           // FEN/EPD input: 1-based line number
+  std::uint64_t game = 0, ply = 0;  // PGN input: 1-based game number, plies played
   bool from_pgn = false;
-  std::string_view fen;               // the position's text (as given, for a rejected one)
-  bool fen_plain = false;             // fen needs no escaping in any format (a validated FEN)
-  std::string_view id;                // trailing text of the input line, or the EPD id
+  std::string_view fen;    // the position's text (as given, for a rejected one)
+  bool fen_plain = false;  // fen needs no escaping in any format (a validated FEN)
+  std::string_view id;     // trailing text of the input line, or the EPD id
   bool valid = false;
-  Color side_to_move = WHITE;         // of a valid row
-  std::string_view error;             // why the row is not valid
+  Color side_to_move = WHITE;  // of a valid row
+  std::string_view error;      // why the row is not valid
   Classification cls{};
-  bool has_history = false;           // repetitions are known (PGN)
-  std::uint32_t warnings = 0;         // FenWarning flags
+  bool has_history = false;    // repetitions are known (PGN)
+  std::uint32_t warnings = 0;  // FenWarning flags
   bool chess960 = false;
 
   // PGN game columns (classify --columns, --tags), filled only when asked for.

@@ -23,7 +23,8 @@ ClassifyRow& BatchedRowSink::hold(const ClassifyRow& row) {
     held.tag_values = values.data();
   }
   if (held.kept_count) {  // the kept columns may point into a worker's scratch: keep copies
-    std::vector<std::string_view>& values = tag_lists_.emplace_back(held.kept_values, held.kept_values + held.kept_count);
+    std::vector<std::string_view>& values =
+        tag_lists_.emplace_back(held.kept_values, held.kept_values + held.kept_count);
     for (std::string_view& value : values)
       if (!value.empty() && !is_stable(value)) value = texts_.emplace_back(value);
     held.kept_values = values.data();
@@ -45,8 +46,8 @@ void BatchedRowSink::finished_row(const ClassifyRow& row) { hold(row); }
 void BatchedRowSink::flush() {
   results_.resize(positions_.size());
   if (!positions_.empty())
-    classifier_.classify(positions_, any_history_ ? std::span<const std::uint8_t>(repetitions_)
-                                                  : std::span<const std::uint8_t>(),
+    classifier_.classify(positions_,
+                         any_history_ ? std::span<const std::uint8_t>(repetitions_) : std::span<const std::uint8_t>(),
                          results_);
   for (std::size_t i = 0; i < classified_.size(); ++i) rows_[classified_[i]].cls = results_[i];
   for (const ClassifyRow& row : rows_) {

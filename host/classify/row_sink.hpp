@@ -56,9 +56,14 @@ class BatchedRowSink final : public RowSink {
  public:
   // Views into `stable` (the block's text, alive until flush) are held as they are; any
   // other text of a row is copied.
-  BatchedRowSink(BatchClassifier& classifier, const RowFormatter& formatter, ByteBuffer& out,
-                 ClassifySummary& summary, std::string_view stable = {}, const RowFilter* filter = nullptr)
-      : classifier_(classifier), formatter_(formatter), out_(out), summary_(summary), stable_(stable), filter_(filter) {}
+  BatchedRowSink(BatchClassifier& classifier, const RowFormatter& formatter, ByteBuffer& out, ClassifySummary& summary,
+                 std::string_view stable = {}, const RowFilter* filter = nullptr)
+      : classifier_(classifier),
+        formatter_(formatter),
+        out_(out),
+        summary_(summary),
+        stable_(stable),
+        filter_(filter) {}
 
   void position_row(ClassifyRow& row, const Position& pos, int repetitions) override;
   void finished_row(const ClassifyRow& row) override;
@@ -75,9 +80,9 @@ class BatchedRowSink final : public RowSink {
   std::string_view stable_;
   const RowFilter* filter_;
   std::vector<ClassifyRow> rows_;
-  std::deque<std::string> texts_;     // what the held rows' views point at
+  std::deque<std::string> texts_;                        // what the held rows' views point at
   std::deque<std::vector<std::string_view>> tag_lists_;  // the held rows' tag values
-  std::vector<std::size_t> classified_;  // indices of the rows that wait for a classification
+  std::vector<std::size_t> classified_;                  // indices of the rows that wait for a classification
   std::vector<Position> positions_;
   std::vector<std::uint8_t> repetitions_;
   std::vector<Classification> results_;

@@ -29,9 +29,9 @@ struct Block {
   std::size_t input = 0;
   InputKind kind = InputKind::LINES;
   std::uint64_t first_line = 1, first_game = 1;
-  bool long_line = false;         // text is the start of one line too long to keep
+  bool long_line = false;               // text is the start of one line too long to keep
   const TableLayout* layout = nullptr;  // table input: where the FEN and kept columns are
-  std::uint64_t input_bytes = 0;  // input consumed by this block (for progress)
+  std::uint64_t input_bytes = 0;        // input consumed by this block (for progress)
   ByteBuffer text;
   std::vector<GameSpan> games;
   ByteBuffer out;
@@ -263,7 +263,8 @@ class Pipeline {
       const RowFormatter& formatter = formatters_[b.input];
       std::optional<ImmediateRowSink> immediate;
       std::optional<BatchedRowSink> batched;
-      RowSink& sink = batch ? static_cast<RowSink&>(batched.emplace(*batch, formatter, b.out, b.summary, b.text.view(), &options_.filter))
+      RowSink& sink = batch ? static_cast<RowSink&>(
+                                  batched.emplace(*batch, formatter, b.out, b.summary, b.text.view(), &options_.filter))
                             : static_cast<RowSink&>(immediate.emplace(formatter, b.out, b.summary, &options_.filter));
       if (b.long_line) {
         report_long_line(b.text.view(), b.first_line, options_.max_line_bytes, sink);
@@ -271,7 +272,8 @@ class Pipeline {
       } else if (b.kind == InputKind::CSV || b.kind == InputKind::TSV || b.kind == InputKind::JSONL) {
         b.rejected = classify_table_lines(b.text.view(), b.first_line, *b.layout, sink, options_.max_line_bytes);
       } else if (b.kind == InputKind::PGN) {
-        b.rejected = classify_games(b.text.view(), b.games, b.first_game, options_.positions, sink, b.summary, options_.columns);
+        b.rejected =
+            classify_games(b.text.view(), b.games, b.first_game, options_.positions, sink, b.summary, options_.columns);
       } else {
         b.rejected = classify_lines(b.text.view(), b.first_line, sink, options_.max_line_bytes);
       }
@@ -323,7 +325,7 @@ class Pipeline {
   std::vector<std::unique_ptr<Block>> blocks_;
   BlockingQueue<Block*> free_, work_;
   std::vector<std::thread> threads_;
-  ByteBuffer carry_, scratch_;  // the reader's
+  ByteBuffer carry_, scratch_;        // the reader's
   std::vector<TableLayout> layouts_;  // per input, set by the reader before its first block
 
   std::mutex done_mutex_;
@@ -339,8 +341,8 @@ class Pipeline {
 
 }  // namespace
 
-ClassifyStreamResult run_classify_stream(std::vector<ClassifyInput>& inputs, const ClassifyStreamOptions& options, int out_fd,
-                            const ClassifyStreamProgress& progress) {
+ClassifyStreamResult run_classify_stream(std::vector<ClassifyInput>& inputs, const ClassifyStreamOptions& options,
+                                         int out_fd, const ClassifyStreamProgress& progress) {
   return Pipeline(inputs, options, out_fd, progress).run();
 }
 

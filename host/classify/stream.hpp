@@ -27,17 +27,17 @@ struct ClassifyStreamOptions {
   InputKind kind = InputKind::AUTO;
   RowFormat format = RowFormat::CSV;
   PgnPositions positions = PgnPositions::ALL;
-  unsigned threads = 1;                  // workers
-  bool header = true;                    // CSV/TSV header line
-  std::size_t line_block_bytes = 1 << 20;  // input bytes per block of FEN/EPD lines
-  std::size_t pgn_block_bytes = 1 << 18;   // input bytes per block of PGN games
+  unsigned threads = 1;                         // workers
+  bool header = true;                           // CSV/TSV header line
+  std::size_t line_block_bytes = 1 << 20;       // input bytes per block of FEN/EPD lines
+  std::size_t pgn_block_bytes = 1 << 18;        // input bytes per block of PGN games
   std::size_t max_line_bytes = MAX_LINE_BYTES;  // a longer line is reported as rejected, not buffered
-  std::size_t max_game_bytes = 1 << 24;    // a longer game is cut at a line break
-  BatchClassifierFactory batch_classifier;  // set: each block's positions are classified as one batch
-  RowFilter filter;                         // the rows written (--only); the summary counts all
-  GameColumns columns;                      // PGN game columns after the classification's
-  std::string fen_column;                   // tables: the FEN's column (name or 1-based number; "": "fen")
-  std::vector<std::string> keep_columns;    // tables: columns carried over (also in columns.kept)
+  std::size_t max_game_bytes = 1 << 24;         // a longer game is cut at a line break
+  BatchClassifierFactory batch_classifier;      // set: each block's positions are classified as one batch
+  RowFilter filter;                             // the rows written (--only); the summary counts all
+  GameColumns columns;                          // PGN game columns after the classification's
+  std::string fen_column;                       // tables: the FEN's column (name or 1-based number; "": "fen")
+  std::vector<std::string> keep_columns;        // tables: columns carried over (also in columns.kept)
 };
 
 struct ClassifyStreamResult {
@@ -50,7 +50,7 @@ using ClassifyStreamProgress = std::function<void(std::uint64_t rows, std::uint6
 
 // Classifies every input, in order, writing the rows to out_fd as they are ready. Throws
 // std::runtime_error on a read or write error (after stopping every thread).
-ClassifyStreamResult run_classify_stream(std::vector<ClassifyInput>& inputs, const ClassifyStreamOptions& options, int out_fd,
-                            const ClassifyStreamProgress& progress = {});
+ClassifyStreamResult run_classify_stream(std::vector<ClassifyInput>& inputs, const ClassifyStreamOptions& options,
+                                         int out_fd, const ClassifyStreamProgress& progress = {});
 
 }  // namespace perftkit

@@ -9,9 +9,12 @@
 namespace perftkit {
 namespace {
 
-constexpr std::array<std::string_view, 6> DEAD_NAMES = {
-    "none", "king_vs_king", "king_vs_king_bishop", "king_vs_king_knight", "king_bishop_vs_king_bishop",
-    "same_coloured_bishops"};
+constexpr std::array<std::string_view, 6> DEAD_NAMES = {"none",
+                                                        "king_vs_king",
+                                                        "king_vs_king_bishop",
+                                                        "king_vs_king_knight",
+                                                        "king_bishop_vs_king_bishop",
+                                                        "same_coloured_bishops"};
 constexpr std::array<std::string_view, 4> WARNING_NAMES = {"too_many_pieces", "too_many_pawns", "too_many_checkers",
                                                            "impossible_check"};
 
@@ -67,13 +70,23 @@ ClassifySummary& ClassifySummary::operator+=(const ClassifySummary& o) {
   const auto add_all = [](auto& mine, const auto& theirs) {
     for (std::size_t i = 0; i < std::size(mine); ++i) mine[i] += theirs[i];
   };
-  for (auto [mine, theirs] : {std::pair{&rows, &o.rows}, {&valid, &o.valid}, {&invalid, &o.invalid},
-                              {&in_check, &o.in_check}, {&double_check, &o.double_check},
-                              {&checkmate, &o.checkmate}, {&stalemate, &o.stalemate},
-                              {&dead_by_material, &o.dead_by_material}, {&fifty_move, &o.fifty_move},
-                              {&seventyfive_move, &o.seventyfive_move}, {&threefold, &o.threefold},
-                              {&fivefold, &o.fivefold}, {&game_over, &o.game_over}, {&white_wins, &o.white_wins},
-                              {&black_wins, &o.black_wins}, {&chess960, &o.chess960}, {&games, &o.games},
+  for (auto [mine, theirs] : {std::pair{&rows, &o.rows},
+                              {&valid, &o.valid},
+                              {&invalid, &o.invalid},
+                              {&in_check, &o.in_check},
+                              {&double_check, &o.double_check},
+                              {&checkmate, &o.checkmate},
+                              {&stalemate, &o.stalemate},
+                              {&dead_by_material, &o.dead_by_material},
+                              {&fifty_move, &o.fifty_move},
+                              {&seventyfive_move, &o.seventyfive_move},
+                              {&threefold, &o.threefold},
+                              {&fivefold, &o.fivefold},
+                              {&game_over, &o.game_over},
+                              {&white_wins, &o.white_wins},
+                              {&black_wins, &o.black_wins},
+                              {&chess960, &o.chess960},
+                              {&games, &o.games},
                               {&game_errors, &o.game_errors}})
     *mine += *theirs;
   add_all(to_move, o.to_move);
@@ -128,7 +141,7 @@ void print_summary_text(std::FILE* out, const ClassifySummary& s, double seconds
 
 void write_summary_json(std::ostream& out, const ClassifySummary& s, double seconds) {
   JsonWriter json(out);
-  const auto by_colour = [&](std::string_view key, const std::uint64_t (&counts)[COLOR_NB]) {
+  const auto by_colour = [&](std::string_view key, const std::uint64_t(&counts)[COLOR_NB]) {
     json.key(key).begin_object().field("total", sum(counts)).field("white_to_move", counts[WHITE]);
     json.field("black_to_move", counts[BLACK]).end_object();
   };

@@ -109,7 +109,8 @@ std::string json_string_text(std::string_view quoted) {
 
 namespace {
 
-void read_jsonl_line(std::string_view line, const TableLayout& layout, TableFields& out, std::deque<std::string>& storage) {
+void read_jsonl_line(std::string_view line, const TableLayout& layout, TableFields& out,
+                     std::deque<std::string>& storage) {
   std::size_t i = skip_space(line, 0);
   if (i >= line.size() || line[i] != '{') {
     out.error = "jsonl: the line is not a JSON object";
@@ -167,11 +168,13 @@ TableLayout table_layout_from_header(TableFormat format, std::string_view header
     const auto [end, error] = std::from_chars(wanted.data(), wanted.data() + wanted.size(), number);
     if (error == std::errc() && end == wanted.data() + wanted.size()) {
       if (number >= 1 && number <= names.size()) return number - 1;
-      throw UsageError(file + ": " + what + " " + wanted + " is past the header's " + std::to_string(names.size()) + " columns");
+      throw UsageError(file + ": " + what + " " + wanted + " is past the header's " + std::to_string(names.size()) +
+                       " columns");
     }
     for (std::size_t i = 0; i < names.size(); ++i)
       if (same_name(names[i], wanted)) return i;
-    throw UsageError(file + ": no column '" + wanted + "' in the header (" + std::string(trim_cr(header.substr(0, 200))) + ")");
+    throw UsageError(file + ": no column '" + wanted + "' in the header (" +
+                     std::string(trim_cr(header.substr(0, 200))) + ")");
   };
   layout.fen_index = find(fen_column.empty() ? "fen" : fen_column, "--fen-column");
   for (const std::string& name : keep_columns) layout.kept.push_back(find(name, "--keep-columns"));
@@ -186,14 +189,16 @@ TableLayout jsonl_layout(const std::string& fen_column, const std::vector<std::s
   return layout;
 }
 
-void read_table_line(std::string_view line, const TableLayout& layout, TableFields& out, std::deque<std::string>& storage) {
+void read_table_line(std::string_view line, const TableLayout& layout, TableFields& out,
+                     std::deque<std::string>& storage) {
   out.fen = {};
   out.error.clear();
   const std::size_t kept = layout.format == TableFormat::JSONL ? layout.kept_fields.size() : layout.kept.size();
   out.kept.assign(kept, std::string_view());
   if (layout.format == TableFormat::JSONL) return read_jsonl_line(line, layout, out, storage);
   thread_local std::vector<std::string_view> fields;
-  split_fields(line, layout.format == TableFormat::TSV ? '\t' : ',', layout.format == TableFormat::CSV, fields, storage);
+  split_fields(line, layout.format == TableFormat::TSV ? '\t' : ',', layout.format == TableFormat::CSV, fields,
+               storage);
   if (layout.fen_index >= fields.size()) {
     out.error = "table: the line has " + std::to_string(fields.size()) + " fields, no FEN column";
     return;

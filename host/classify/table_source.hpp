@@ -18,9 +18,9 @@ enum class TableFormat { CSV, TSV, JSONL };
 // Where the FEN and the kept columns are in each line of one input.
 struct TableLayout {
   TableFormat format = TableFormat::CSV;
-  std::size_t fen_index = 0;          // CSV/TSV: the FEN's field
-  std::vector<std::size_t> kept;      // CSV/TSV: the kept fields, in --keep-columns order
-  std::string fen_field = "fen";      // JSONL: the FEN's key
+  std::size_t fen_index = 0;             // CSV/TSV: the FEN's field
+  std::vector<std::size_t> kept;         // CSV/TSV: the kept fields, in --keep-columns order
+  std::string fen_field = "fen";         // JSONL: the FEN's key
   std::vector<std::string> kept_fields;  // JSONL: the kept keys
 };
 
@@ -45,6 +45,7 @@ struct TableFields {
   std::vector<std::string_view> kept;
   std::string error;
 };
-void read_table_line(std::string_view line, const TableLayout& layout, TableFields& out, std::deque<std::string>& storage);
+void read_table_line(std::string_view line, const TableLayout& layout, TableFields& out,
+                     std::deque<std::string>& storage);
 
 }  // namespace perftkit

@@ -121,7 +121,8 @@ std::vector<BenchBackend> resolve_backends(const std::vector<std::string>& names
       throw UsageError("--backend " + n + ": perftkit was built without the pipeline (no Thrust or OpenMP)");
 #endif
     } else {
-      throw UsageError("--backend: unknown backend '" + n + "' (cpu, cpu-hash, cuda, pipeline, pipeline-omp, pipeline-cuda, all)");
+      throw UsageError("--backend: unknown backend '" + n +
+                       "' (cpu, cpu-hash, cuda, pipeline, pipeline-omp, pipeline-cuda, all)");
     }
   }
   return backends;
@@ -192,9 +193,10 @@ int run(const BenchOptions& opt) {
 void add_bench_command(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand(
-      "bench", "Fixed perft workload (six standard positions, merging off) per backend: median times, nodes/s and a "
-               "determinism signature checked against the published counts; cpu-hash times the same cases with "
-               "merging and a hash table (time to result, reported apart)");
+      "bench",
+      "Fixed perft workload (six standard positions, merging off) per backend: median times, nodes/s and a "
+      "determinism signature checked against the published counts; cpu-hash times the same cases with "
+      "merging and a hash table (time to result, reported apart)");
   cmd->add_option("--backend", opt->backends,
                   "cpu | cpu-hash | cuda | pipeline (CUDA when a device is present, else OpenMP) | pipeline-omp | "
                   "pipeline-cuda | all; several separated by commas")
@@ -203,18 +205,22 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--repeats", opt->repeats, "Timed runs per position (the median is reported)")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
-  cmd->add_option("--warmup", opt->warmup, "Untimed runs per position first")->check(CLI::Range(0, 100))->capture_default_str();
+  cmd->add_option("--warmup", opt->warmup, "Untimed runs per position first")
+      ->check(CLI::Range(0, 100))
+      ->capture_default_str();
   cmd->add_option("--depth-offset", opt->depth_offset,
                   "Add this to every depth (GPUs: 1 or 2); published counts cover " +
                       std::to_string(BENCH_MIN_DEPTH_OFFSET) + ".." + std::to_string(BENCH_MAX_DEPTH_OFFSET))
       ->capture_default_str();
   cmd->add_option("-t,--threads", opt->threads, "CPU threads (default: all cores)")->check(CLI::Range(1u, 4096u));
-  cmd->add_option("--json", opt->json_file, "Also write the results as JSON to FILE ('-': stdout, the table then on stderr)");
+  cmd->add_option("--json", opt->json_file,
+                  "Also write the results as JSON to FILE ('-': stdout, the table then on stderr)");
   cmd->add_option("--suite", opt->suites,
                   "Instead of the fixed workload, every (position, depth) of these perft suite files, each checked "
                   "against its listed count")
       ->check(CLI::ExistingFile);
-  cmd->add_option("--max-nodes", opt->max_nodes, "With --suite: skip depths expecting more nodes")->capture_default_str();
+  cmd->add_option("--max-nodes", opt->max_nodes, "With --suite: skip depths expecting more nodes")
+      ->capture_default_str();
   cmd->add_option("--max-depth", opt->max_depth, "With --suite: skip deeper depths")->check(CLI::Range(1, 64));
   cmd->callback([opt, &exit_code] { exit_code = run(*opt); });
 }

@@ -32,7 +32,7 @@ struct ClassifyOptions {
   RowFormat format = RowFormat::CSV;
   InputKind input = InputKind::AUTO;
   PgnPositions positions = PgnPositions::ALL;
-  std::vector<std::string> only;  // --only: facts a written row must have one of
+  std::vector<std::string> only;           // --only: facts a written row must have one of
   std::vector<std::string> columns, tags;  // PGN game columns
   std::string fen_column;                  // tables
   std::vector<std::string> keep_columns;
@@ -110,10 +110,12 @@ int run(const ClassifyOptions& opt) {
   pipeline.header = !opt.no_header;
   pipeline.batch_classifier = batch_classifier(opt.backend);
   for (const std::string& name : comma_items(opt.only))
-    if (!pipeline.filter.select(name)) throw UsageError("--only: unknown fact '" + name + "' (" + RowFilter::names() + ")");
+    if (!pipeline.filter.select(name))
+      throw UsageError("--only: unknown fact '" + name + "' (" + RowFilter::names() + ")");
   if (opt.game_over) pipeline.filter.select("game_over");
   for (const std::string& name : comma_items(opt.columns))
-    if (!pipeline.columns.add(name)) throw UsageError("--columns: unknown column '" + name + "' (" + GameColumns::names() + ")");
+    if (!pipeline.columns.add(name))
+      throw UsageError("--columns: unknown column '" + name + "' (" + GameColumns::names() + ")");
   const std::vector<std::string> keep_columns = comma_items(opt.keep_columns);
   for (const std::string& name : keep_columns)
     if (name.empty() || name.find_first_of(",\"\\\t\r\n") != std::string::npos)
@@ -123,7 +125,8 @@ int run(const ClassifyOptions& opt) {
   pipeline.columns.kept = keep_columns;
   for (const std::string& tag : comma_items(opt.tags)) {
     if (tag == "all") pipeline.columns.all_tags = true;
-    else if (tag.empty() || tag.find_first_of(" \t\",\"") != std::string::npos) throw UsageError("--tags: bad tag name '" + tag + "'");
+    else if (tag.empty() || tag.find_first_of(" \t\",\"") != std::string::npos)
+      throw UsageError("--tags: bad tag name '" + tag + "'");
     else pipeline.columns.tags.push_back(tag);
   }
 
@@ -155,7 +158,8 @@ int run(const ClassifyOptions& opt) {
   bool damaged = false;
   for (const ClassifyInput& input : inputs)
     if (const std::optional<std::string> damage = input.damage()) {
-      std::fprintf(stderr, "perftkit: error: %s; every complete record before it was classified and written\n", damage->c_str());
+      std::fprintf(stderr, "perftkit: error: %s; every complete record before it was classified and written\n",
+                   damage->c_str());
       damaged = true;
     }
   return damaged || (opt.strict && result.rejected > 0) ? EXIT_CHECK_FAILED : EXIT_OK;
@@ -168,17 +172,17 @@ void add_classify_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "classify", "Classify positions in bulk (FEN/EPD lines, PGN games): legal moves, check, mate, draws");
   cmd->add_option("files", opt->files, "Input files: FEN/EPD lines or PGN ('-' or none: standard input)");
-  cmd->add_option("-o,--output", opt->output, "Write the rows to FILE instead of standard output")
-      ->option_text("FILE");
+  cmd->add_option("-o,--output", opt->output, "Write the rows to FILE instead of standard output")->option_text("FILE");
   const std::map<std::string, RowFormat> formats{
       {"csv", RowFormat::CSV}, {"tsv", RowFormat::TSV}, {"jsonl", RowFormat::JSONL}};
   cmd->add_option("--format", opt->format, "Row format: csv | tsv | jsonl")
       ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case))
       ->option_text("csv|tsv|jsonl (csv)");
   const std::map<std::string, InputKind> kinds{
-      {"auto", InputKind::AUTO}, {"fen", InputKind::LINES}, {"epd", InputKind::LINES}, {"pgn", InputKind::PGN},
-      {"csv", InputKind::CSV},   {"tsv", InputKind::TSV},    {"jsonl", InputKind::JSONL}};
-  cmd->add_option("--input", opt->input, "Input kind: auto (by name and first bytes) | fen | epd | pgn | csv | tsv | jsonl")
+      {"auto", InputKind::AUTO}, {"fen", InputKind::LINES}, {"epd", InputKind::LINES},  {"pgn", InputKind::PGN},
+      {"csv", InputKind::CSV},   {"tsv", InputKind::TSV},   {"jsonl", InputKind::JSONL}};
+  cmd->add_option("--input", opt->input,
+                  "Input kind: auto (by name and first bytes) | fen | epd | pgn | csv | tsv | jsonl")
       ->transform(CLI::CheckedTransformer(kinds, CLI::ignore_case))
       ->option_text("auto|fen|epd|pgn|csv|tsv|jsonl (auto)");
   const std::map<std::string, PgnPositions> positions{{"all", PgnPositions::ALL}, {"final", PgnPositions::FINAL}};
@@ -198,10 +202,12 @@ void add_classify_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--columns", opt->columns,
                   "PGN game columns after the classification's (comma-separated): " + GameColumns::names())
       ->allow_extra_args(false);
-  cmd->add_option("--tags", opt->tags,
-                  "PGN tags as columns (comma-separated names: White,Black,WhiteElo,...), or all (one JSON `tags` column)")
+  cmd->add_option(
+         "--tags", opt->tags,
+         "PGN tags as columns (comma-separated names: White,Black,WhiteElo,...), or all (one JSON `tags` column)")
       ->allow_extra_args(false);
-  cmd->add_flag("--game-over", opt->game_over, "Write only the rows where the game is over by rule (same as --only game_over)");
+  cmd->add_flag("--game-over", opt->game_over,
+                "Write only the rows where the game is over by rule (same as --only game_over)");
   cmd->add_flag("--summary", opt->summary, "Print aggregate counts (the draw statistics) on stderr");
   cmd->add_option("--summary-json", opt->summary_json, "Write aggregate counts as JSON to FILE ('-': stdout)")
       ->option_text("FILE");

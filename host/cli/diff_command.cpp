@@ -67,13 +67,14 @@ std::vector<DiffTask> suite_tasks(const DiffOptions& opt, DiffTally& tally) {
   for (const std::string& file : opt.suites) {
     const SuiteFileResult suite = read_suite(file);
     if (!suite) throw UsageError(suite.error);
-    for (const SuiteError& e : suite->errors) std::cerr << "perftkit: " << e.source << ": " << e.reason << " (skipped)\n";
+    for (const SuiteError& e : suite->errors)
+      std::cerr << "perftkit: " << e.source << ": " << e.reason << " (skipped)\n";
     for (const SuiteCase& c : suite->cases) {
       const FenResult parsed = c.from_epd_line ? parse_epd(c.fen) : parse_fen(c.fen);
       const int depth = suite_case_depth(c, opt);
       if (!parsed || depth == 0) {
-        std::cerr << "perftkit: " << c.source << ": " << (parsed ? "every listed count is above --max-nodes" : parsed.error)
-                  << " (skipped)\n";
+        std::cerr << "perftkit: " << c.source << ": "
+                  << (parsed ? "every listed count is above --max-nodes" : parsed.error) << " (skipped)\n";
         ++tally.skipped;
         continue;
       }
@@ -117,7 +118,8 @@ DiffTask single_task(const DiffOptions& opt) {
 
 DiffOutcome run_task(EngineClient& engine, const DiffTask& task, DiffTally& tally) {
   const DiffOutcome outcome = diff_with_engine(engine, task.request);
-  if (outcome.failure && outcome.failure->kind == EngineFailureKind::CANNOT_START) throw UsageError(outcome.failure->message);
+  if (outcome.failure && outcome.failure->kind == EngineFailureKind::CANNOT_START)
+    throw UsageError(outcome.failure->message);
   if (outcome.verdict == DiffVerdict::AGREE) ++tally.agree;
   else if (outcome.verdict == DiffVerdict::DIFFER) ++tally.differ;
   else ++tally.failed;
@@ -148,8 +150,8 @@ int run_diff(const DiffOptions& opt) {
     if (json) {
       write_diff_json(*json, outcome, task.label);
     } else if (batch && outcome.verdict == DiffVerdict::AGREE) {
-      std::cout << task.label << ": agree, " << to_string_u128(outcome.levels.front().perftkit_nodes) << " nodes at depth "
-                << task.request.depth << '\n';
+      std::cout << task.label << ": agree, " << to_string_u128(outcome.levels.front().perftkit_nodes)
+                << " nodes at depth " << task.request.depth << '\n';
     } else {
       print_diff_text(std::cout, outcome, task.label);
     }
@@ -157,13 +159,17 @@ int run_diff(const DiffOptions& opt) {
   }
   if (json && batch) {
     json->end_array();
-    json->field("agree", tally.agree).field("differ", tally.differ).field("engine_failed", tally.failed).field("skipped", tally.skipped);
+    json->field("agree", tally.agree)
+        .field("differ", tally.differ)
+        .field("engine_failed", tally.failed)
+        .field("skipped", tally.skipped);
     json->end_object();
   }
   if (json) std::cout << '\n';
   if (batch && !json)
-    std::cout << tasks.size() << (tasks.size() == 1 ? " position: " : " positions: ") << tally.agree << " agree, " << tally.differ << " differ, " << tally.failed
-              << " engine failures" << (tally.skipped ? ", " + std::to_string(tally.skipped) + " skipped" : "") << '\n';
+    std::cout << tasks.size() << (tasks.size() == 1 ? " position: " : " positions: ") << tally.agree << " agree, "
+              << tally.differ << " differ, " << tally.failed << " engine failures"
+              << (tally.skipped ? ", " + std::to_string(tally.skipped) + " skipped" : "") << '\n';
   return tally.differ || tally.failed ? EXIT_CHECK_FAILED : EXIT_OK;
 }
 
@@ -171,28 +177,36 @@ int run_diff(const DiffOptions& opt) {
 
 void add_diff_command(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<DiffOptions>();
-  CLI::App* cmd = app.add_subcommand("diff", "Compare another move generator with perftkit and descend to the first wrong position");
-  cmd->add_option("--engine", opt->engine, "The engine's command line, \"CMD [ARGS]\" (a template with {fen} {depth} {moves} for divide)")
+  CLI::App* cmd = app.add_subcommand(
+      "diff", "Compare another move generator with perftkit and descend to the first wrong position");
+  cmd->add_option("--engine", opt->engine,
+                  "The engine's command line, \"CMD [ARGS]\" (a template with {fen} {depth} {moves} for divide)")
       ->required();
-  cmd->add_option("--protocol", opt->protocol, "uci (position + go perft), perftree (CMD DEPTH FEN [MOVES]) or divide (template)")
+  cmd->add_option("--protocol", opt->protocol,
+                  "uci (position + go perft), perftree (CMD DEPTH FEN [MOVES]) or divide (template)")
       ->check(CLI::IsMember({"uci", "perftree", "divide"}));
   CLI::Option* fen = cmd->add_option("--fen", opt->fen, "Root position (FEN, or startpos)");
-  CLI::Option* moves = cmd->add_option("--moves", opt->moves, "UCI moves played from the root first (several arguments, or one: \"e2e4 e7e5\")");
+  CLI::Option* moves = cmd->add_option(
+      "--moves", opt->moves, "UCI moves played from the root first (several arguments, or one: \"e2e4 e7e5\")");
   cmd->add_option("--depth", opt->depth, "Plies to compare at the root (with --suite: the deepest listed depth to use)")
       ->check(CLI::Range(1, 20));
-  cmd->add_flag("--chess960", opt->chess960, "Chess960: UCI_Chess960 on, castling king-takes-rook; --random adds Chess960 starts");
+  cmd->add_flag("--chess960", opt->chess960,
+                "Chess960: UCI_Chess960 on, castling king-takes-rook; --random adds Chess960 starts");
   cmd->add_flag("--json", opt->json, "JSON on stdout instead of the text report");
-  cmd->add_option("--engine-timeout", opt->engine_timeout, "Seconds an engine may take for one divide before it is killed")
+  cmd->add_option("--engine-timeout", opt->engine_timeout,
+                  "Seconds an engine may take for one divide before it is killed")
       ->check(CLI::Range(0.1, 1e6));
   cmd->add_option("--threads", opt->threads, "Threads for perftkit's own divides (0: every core)");
-  cmd->add_option("--suite", opt->suites, "Compare every position of these suites (EPD ;D lines or id/epd/perft blocks)")
+  cmd->add_option("--suite", opt->suites,
+                  "Compare every position of these suites (EPD ;D lines or id/epd/perft blocks)")
       ->check(CLI::ExistingFile)
       ->excludes(fen)
       ->excludes(moves);
   cmd->add_option_function<unsigned long long>(
       "--max-nodes", [opt](unsigned long long n) { opt->max_nodes = u128(n); },
       "With --suite: the deepest listed depth whose count is at most N");
-  cmd->add_option("--random", opt->random, "Compare N random positions (biased to en passant, castling, promotions, checks)")
+  cmd->add_option("--random", opt->random,
+                  "Compare N random positions (biased to en passant, castling, promotions, checks)")
       ->excludes(fen)
       ->excludes(moves);
   cmd->add_option("--seed", opt->seed, "Seed of --random: the same seed gives the same positions");

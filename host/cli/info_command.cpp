@@ -30,10 +30,11 @@ void print_text(const MachineInfo& m) {
   if (!m.cuda_error.empty()) std::printf("GPU: device query failed: %s\n", m.cuda_error.c_str());
   else if (m.gpus.empty()) std::printf("GPU: no CUDA device\n");
   for (const GpuInfo& g : m.gpus)
-    std::printf("GPU %d: %s\n  %d SMs, %.1f GiB (%.1f GiB free), compute capability %d.%d, SM clock %d MHz, memory "
-                "clock %d MHz\n",
-                g.index, g.name.c_str(), g.sm_count, gib(g.total_memory), gib(g.free_memory), g.cc_major, g.cc_minor,
-                g.clock_mhz, g.memory_clock_mhz);
+    std::printf(
+        "GPU %d: %s\n  %d SMs, %.1f GiB (%.1f GiB free), compute capability %d.%d, SM clock %d MHz, memory "
+        "clock %d MHz\n",
+        g.index, g.name.c_str(), g.sm_count, gib(g.total_memory), gib(g.free_memory), g.cc_major, g.cc_minor,
+        g.clock_mhz, g.memory_clock_mhz);
 }
 
 void print_json(const MachineInfo& m) {

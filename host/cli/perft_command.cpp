@@ -129,7 +129,8 @@ void cross_check(PerftRequest req, const PerftReport& first) {
 // cross-checks and unmerged counting are not kept per shard, so they are refused.
 int run_in_work_dir(const PerftOptions& opt, const ParsedPosition& root) {
   if (opt.divide || opt.stats || opt.cross_check || opt.no_merge)
-    throw UsageError("--work-dir counts totals only: --divide, --stats, --cross-check and --no-merge are not supported with it");
+    throw UsageError(
+        "--work-dir counts totals only: --divide, --stats, --cross-check and --no-merge are not supported with it");
   WorkDirPerft request;
   request.path = opt.work_dir;
   request.split.root = root.position;
@@ -157,8 +158,9 @@ int run_in_work_dir(const PerftOptions& opt, const ParsedPosition& root) {
 // while they look for the first depth at which a count goes wrong.
 int run_each_depth(const PerftOptions& opt, PerftRequest req) {
   if (opt.divide || opt.stats || opt.json || opt.cross_check)
-    throw UsageError("--each prints one count per depth; it does not combine with --divide, --stats, --json or "
-                     "--cross-check");
+    throw UsageError(
+        "--each prints one count per depth; it does not combine with --divide, --stats, --json or "
+        "--cross-check");
   for (int depth = 1; depth <= opt.depth; ++depth) {
     req.depth = depth;
     PerftReport report;
@@ -250,8 +252,9 @@ void add_perft_command(CLI::App& app, int& exit_code) {
                   "Run as durable shards in this directory (shared by every worker); the same command again "
                   "resumes it. Under mpirun the ranks share the shards")
       ->group("Work dir (long runs)");
-  cmd->add_option("--shards", opt->shards, "Number of shards (default " + std::to_string(DEFAULT_SHARDS) +
-                                               "; fewer when the split has fewer positions)")
+  cmd->add_option(
+         "--shards", opt->shards,
+         "Number of shards (default " + std::to_string(DEFAULT_SHARDS) + "; fewer when the split has fewer positions)")
       ->check(CLI::Range(std::size_t(1), MAX_SHARDS))
       ->group("Work dir (long runs)");
   cmd->add_option("--split-depth", opt->split_depth,

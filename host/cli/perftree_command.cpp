@@ -38,7 +38,8 @@ void run_perftree(const PerftreeOptions& opt) {
 
 void add_perftree_command(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<PerftreeOptions>();
-  CLI::App* cmd = app.add_subcommand("perftree", "perftree's engine interface: divide of FEN after MOVES, then the total");
+  CLI::App* cmd =
+      app.add_subcommand("perftree", "perftree's engine interface: divide of FEN after MOVES, then the total");
   cmd->add_option("depth", opt->depth, "Plies below the position (1 or more)")->required()->check(CLI::Range(1, 30));
   cmd->add_option("fen", opt->fen, "The position (FEN, or startpos)")->required();
   cmd->add_option("moves", opt->moves, "UCI moves played first, in one argument: \"e2e4 e7e5\"");

@@ -51,7 +51,8 @@ int run(const ReduceOptions& opt) {
     json.field("nodes", scan.complete() && consistent ? std::optional<u128>(scan.nodes) : std::nullopt);
     json.field("partial_nodes", scan.nodes).end_object();
   } else if (scan.complete() && consistent) {
-    std::printf("shards: %zu, each counted once\nNodes searched: %s\n", scan.shards, to_string_u128(scan.nodes).c_str());
+    std::printf("shards: %zu, each counted once\nNodes searched: %s\n", scan.shards,
+                to_string_u128(scan.nodes).c_str());
   }
   if (!consistent) {
     std::fprintf(stderr, "perftkit: the results cover %llu positions, the manifest lists %llu\n",

@@ -26,8 +26,7 @@ std::string duration_text(double seconds) {
   if (total >= 86400)
     std::snprintf(text, sizeof text, "%llu d %02llu:%02llu:%02llu", total / 86400, total / 3600 % 24, total / 60 % 60,
                   total % 60);
-  else
-    std::snprintf(text, sizeof text, "%02llu:%02llu:%02llu", total / 3600, total / 60 % 60, total % 60);
+  else std::snprintf(text, sizeof text, "%02llu:%02llu:%02llu", total / 3600, total / 60 % 60, total % 60);
   return text;
 }
 

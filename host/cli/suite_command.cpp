@@ -59,12 +59,13 @@ std::string suite_counts(const Position& pos, const SuiteOptions& opt) {
 }
 
 int run_suite(const SuiteOptions& opt) {
-  OutputFile out(opt.output);  // whole or absent: an interrupted suite leaves no half of it
+  OutputFile out(opt.output);     // whole or absent: an interrupted suite leaves no half of it
   std::set<std::string> written;  // FENs already in the suite: a position once
   std::size_t rejected = 0, repeated = 0;
   for (const std::string& file : opt.files) {
     const PositionList list = read_positions(opt, file);
-    for (const PositionListError& e : list.errors) std::cerr << "perftkit: " << e.source << ": " << e.reason << " (skipped)\n";
+    for (const PositionListError& e : list.errors)
+      std::cerr << "perftkit: " << e.source << ": " << e.reason << " (skipped)\n";
     rejected += list.errors.size();
     for (const ListedPosition& p : list.positions) {
       const std::string fen = to_fen(p.position);
@@ -78,7 +79,8 @@ int run_suite(const SuiteOptions& opt) {
     }
   }
   out.commit();
-  std::cerr << "suite: " << written.size() << " positions" << (repeated ? ", " + std::to_string(repeated) + " repeats left out" : "")
+  std::cerr << "suite: " << written.size() << " positions"
+            << (repeated ? ", " + std::to_string(repeated) + " repeats left out" : "")
             << (rejected ? ", " + std::to_string(rejected) + " rejected" : "") << '\n';
   return rejected ? EXIT_CHECK_FAILED : EXIT_OK;
 }

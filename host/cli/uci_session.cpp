@@ -35,7 +35,8 @@ std::optional<long long> number_in(const std::string& text, long long low, long 
 // The words from `from` up to (not including) the first `stop`, joined by spaces.
 std::string join_until(const std::vector<std::string>& words, std::size_t from, std::string_view stop) {
   std::string joined;
-  for (std::size_t i = from; i < words.size() && words[i] != stop; ++i) joined += (joined.empty() ? "" : " ") + words[i];
+  for (std::size_t i = from; i < words.size() && words[i] != stop; ++i)
+    joined += (joined.empty() ? "" : " ") + words[i];
   return joined;
 }
 
@@ -58,13 +59,15 @@ bool UciSession::handle(std::string_view line) {
   if (command == "quit") return false;
   if (command == "uci") identify();
   else if (command == "isready") out_ << "readyok\n";
-  else if (command == "ucinewgame") {}
-  else if (command == "setoption") set_option(words);
+  else if (command == "ucinewgame") {
+  } else if (command == "setoption") set_option(words);
   else if (command == "position") set_position(words);
   else if (command == "go") go(words);
   else if (command == "d") display();
-  else error("unknown command '" + command + "' (perftkit answers uci, isready, ucinewgame, setoption, position, "
-             "go perft N, d and quit)");
+  else
+    error("unknown command '" + command +
+          "' (perftkit answers uci, isready, ucinewgame, setoption, position, "
+          "go perft N, d and quit)");
   out_.flush();
   return true;
 }
@@ -96,7 +99,8 @@ void UciSession::set_option(const std::vector<std::string>& words) {
     threads_ = unsigned(*threads);
   } else if (name == "hash") {
     const auto mb = number_in(value, 0, static_cast<long long>(MAX_HASH_MB));
-    if (!mb) return error("setoption Hash: value must be a whole number of MB from 0 to " + std::to_string(MAX_HASH_MB));
+    if (!mb)
+      return error("setoption Hash: value must be a whole number of MB from 0 to " + std::to_string(MAX_HASH_MB));
     hash_mb_ = std::size_t(*mb);
   } else {
     error("setoption: unknown option '" + words[2] + "' (UCI_Chess960, Threads, Hash)");

@@ -119,12 +119,9 @@ const char* failure_kind_name(FailureKind kind) {
 std::string format_duration(double seconds) {
   const long total = std::lround(std::max(0.0, seconds));
   char buf[32];
-  if (total >= 3600)
-    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
-  else if (total >= 60)
-    std::snprintf(buf, sizeof buf, "%ld:%02ld", total / 60, total % 60);
-  else
-    std::snprintf(buf, sizeof buf, "%ld s", total);
+  if (total >= 3600) std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
+  else if (total >= 60) std::snprintf(buf, sizeof buf, "%ld:%02ld", total / 60, total % 60);
+  else std::snprintf(buf, sizeof buf, "%ld s", total);
   return buf;
 }
 
@@ -219,10 +216,8 @@ class Reporter {
     std::sort(failures_.begin(), failures_.end(), [](const Failure& a, const Failure& b) {
       return std::tie(a.file_index, a.line, a.depth) < std::tie(b.file_index, b.line, b.depth);
     });
-    if (options_.json)
-      write_json(skipped, threads, elapsed);
-    else
-      out_ << passed_ << " passed, " << failed_ << " failed\n" << std::flush;
+    if (options_.json) write_json(skipped, threads, elapsed);
+    else out_ << passed_ << " passed, " << failed_ << " failed\n" << std::flush;
     if (!options_.quiet) {
       if (skipped) err_ << "skipped " << skipped << " checks over --max-depth/--max-nodes\n";
       char buf[160];
@@ -284,8 +279,7 @@ class Reporter {
       if (f.kind != FailureKind::MALFORMED) json.field("name", f.name).field("fen", f.fen);
       if (f.kind == FailureKind::MISMATCH)
         json.field("depth", f.depth).field("expected", f.expected).field("got", f.got);
-      else
-        json.field("reason", f.reason);
+      else json.field("reason", f.reason);
       json.end_object();
     }
     json.end_array().end_object();
@@ -303,8 +297,8 @@ class Reporter {
   u128 total_work_ = 0, done_work_ = 0, nodes_ = 0;
   std::set<std::string> backends_;
   std::vector<Failure> failures_;
-  bool planned_ = false;                           // set_work has run: every check is known
-  std::multiset<InputPlace> unfinished_;           // checks not yet finished
+  bool planned_ = false;                            // set_work has run: every check is known
+  std::multiset<InputPlace> unfinished_;            // checks not yet finished
   std::multimap<InputPlace, std::string> waiting_;  // failure lines not yet printed
   bool progress_shown_ = false;
 };
@@ -367,10 +361,8 @@ std::vector<Check> plan_checks(const std::vector<Suite>& suites, const VerifyOpt
     for (const SuiteCase& c : suites[file_index].cases) {
       std::vector<ExpectedCount> selected;
       for (const ExpectedCount& e : c.expected) {
-        if (e.depth <= options.max_depth && e.nodes <= options.max_nodes)
-          selected.push_back(e);
-        else
-          ++skipped;
+        if (e.depth <= options.max_depth && e.nodes <= options.max_nodes) selected.push_back(e);
+        else ++skipped;
       }
       const FenResult parsed = c.from_epd_line ? parse_epd(c.fen) : parse_fen(c.fen);
       if (!parsed) {

@@ -31,7 +31,8 @@ struct WorkOptions {
 int run(const WorkOptions& opt) {
   if (opt.worker.has_value() != opt.workers.has_value()) throw UsageError("--worker and --workers go together");
   if (opt.worker && *opt.worker >= *opt.workers)
-    throw UsageError("--worker " + std::to_string(*opt.worker) + " is not below --workers " + std::to_string(*opt.workers));
+    throw UsageError("--worker " + std::to_string(*opt.worker) + " is not below --workers " +
+                     std::to_string(*opt.workers));
   const auto start = std::chrono::steady_clock::now();
   try {
     const WorkDir dir = WorkDir::open(opt.path);
@@ -83,7 +84,8 @@ void add_work_command(CLI::App& app, int& exit_code) {
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
       ->default_str("auto");
   cmd->add_option("--hash", opt->hash_mb,
-                  "Transposition table in MB, kept from shard to shard (0: none; default: what the run needs, at most a quarter of available memory)")
+                  "Transposition table in MB, kept from shard to shard (0: none; default: what the run needs, at most "
+                  "a quarter of available memory)")
       ->check(table_megabytes());
   cmd->add_option("--seed", opt->seed, "Key set of the transposition table")->capture_default_str();
   cmd->add_option("--claim-timeout", opt->claim_timeout,

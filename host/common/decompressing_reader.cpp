@@ -58,8 +58,8 @@ DecompressingReader::DecompressingReader(Compression kind, std::string head, Rea
   if (buffers_.chunk_bytes == 0 || buffers_.chunks == 0 || buffers_.input_bytes == 0)
     throw std::invalid_argument("decompression buffers must not be empty");
   if (!can_decompress(kind_))
-    throw std::runtime_error(name_ + " is " + compression_name(kind_) + "-compressed, and this perftkit was built without " +
-                             compression_name(kind_));
+    throw std::runtime_error(name_ + " is " + compression_name(kind_) +
+                             "-compressed, and this perftkit was built without " + compression_name(kind_));
   // A chunk's memory is taken when the decoder first fills it (take_chunk), and not zeroed:
   // a small stream costs one chunk, not all of them.
   for (std::size_t i = 0; i < buffers_.chunks; ++i) {
@@ -164,7 +164,9 @@ void DecompressingReader::decode() {
         if (in_size == 0) input_done = true;
       }
       if (in_pos == in_size && input_done) {
-        if (inside_frame) failure = std::string("truncated ") + compression_name(kind_) + " stream: it ends inside a frame" + at_byte(consumed_before);
+        if (inside_frame)
+          failure = std::string("truncated ") + compression_name(kind_) + " stream: it ends inside a frame" +
+                    at_byte(consumed_before);
         break;
       }
       std::size_t used = 0, produced = 0;
@@ -239,7 +241,8 @@ void DecompressingReader::decode() {
       in_pos += used;
       out->size += produced;
       if (bad) {
-        failure = std::string("corrupt ") + compression_name(kind_) + " stream (" + reason + ")" + at_byte(consumed_before + in_pos);
+        failure = std::string("corrupt ") + compression_name(kind_) + " stream (" + reason + ")" +
+                  at_byte(consumed_before + in_pos);
         break;
       }
       if (frame_end) inside_frame = false;
@@ -248,7 +251,8 @@ void DecompressingReader::decode() {
         return;
       }
       if (used == 0 && produced == 0 && !frame_end && in_pos < in_size && out->size < buffers_.chunk_bytes) {
-        failure = std::string("corrupt ") + compression_name(kind_) + " stream (no progress)" + at_byte(consumed_before + in_pos);
+        failure = std::string("corrupt ") + compression_name(kind_) + " stream (no progress)" +
+                  at_byte(consumed_before + in_pos);
         break;
       }
     }

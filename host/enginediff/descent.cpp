@@ -20,14 +20,16 @@ double seconds_since(Clock::time_point start) { return std::chrono::duration<dou
 u128 difference(u128 a, u128 b) { return a > b ? a - b : b - a; }
 
 // Compares the two divides of pos; fills the level's mismatches and sums.
-void compare(const Position& pos, const PerftReport& ours, const EngineDivide& theirs, bool chess960, DiffLevel& level) {
+void compare(const Position& pos, const PerftReport& ours, const EngineDivide& theirs, bool chess960,
+             DiffLevel& level) {
   std::map<std::uint16_t, u128> engine_counts;  // by the move's raw encoding
   for (const DivideLine& line : theirs.moves) {
     level.engine_nodes += line.count;
     const std::optional<Move> move = parse_uci_move(pos, line.move);
     if (!move || engine_counts.count(move->raw())) {
       // Not legal here, or a second spelling of a move already listed (both castling forms).
-      level.extra.push_back({line.move, line.count, move ? "the same move listed twice" : rule_of_illegal_move(pos, line.move)});
+      level.extra.push_back(
+          {line.move, line.count, move ? "the same move listed twice" : rule_of_illegal_move(pos, line.move)});
       continue;
     }
     engine_counts[move->raw()] = line.count;
@@ -53,7 +55,8 @@ DiffOutcome diff_with_engine(EngineClient& engine, const DiffRequest& request) {
   if (!parsed) throw UsageError("invalid FEN: " + parsed.error);
   Position pos = parsed->position;
   if (const auto illegal = play_uci_moves(pos, request.moves))
-    throw UsageError("move " + std::to_string(illegal->number) + " '" + illegal->text + "' is not legal in " + to_fen(pos));
+    throw UsageError("move " + std::to_string(illegal->number) + " '" + illegal->text + "' is not legal in " +
+                     to_fen(pos));
   const bool chess960 = request.chess960 || parsed->chess960;
 
   DiffOutcome outcome;

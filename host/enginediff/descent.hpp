@@ -15,11 +15,11 @@
 namespace perftkit {
 
 struct DiffRequest {
-  std::string root_fen;             // as sent to the engine (after --fen, before --moves)
-  std::vector<std::string> moves;   // played from root_fen first (UCI, as perftkit writes them)
+  std::string root_fen;            // as sent to the engine (after --fen, before --moves)
+  std::vector<std::string> moves;  // played from root_fen first (UCI, as perftkit writes them)
   int depth = 1;
-  bool chess960 = false;            // castling written king-takes-rook
-  unsigned threads = 0;             // perftkit's divides: 0 = every core
+  bool chess960 = false;  // castling written king-takes-rook
+  unsigned threads = 0;   // perftkit's divides: 0 = every core
 };
 
 // A move both sides list, with different counts.
@@ -41,8 +41,8 @@ struct DiffLevel {
   std::string fen;                // the position (perftkit's reading)
   int depth = 0;
   u128 perftkit_nodes = 0;
-  u128 engine_nodes = 0;           // the sum of its move lines
-  std::optional<u128> engine_total;  // the total it printed
+  u128 engine_nodes = 0;              // the sum of its move lines
+  std::optional<u128> engine_total;   // the total it printed
   std::vector<MoveMismatch> missing;  // legal moves the engine does not list
   std::vector<MoveMismatch> extra;    // moves the engine lists that are not legal
   std::vector<CountMismatch> differing;

@@ -28,7 +28,8 @@ void print_mismatches(std::ostream& out, const char* title, const std::vector<Mo
 
 void write_mismatches(JsonWriter& json, const char* name, const std::vector<MoveMismatch>& moves) {
   json.key(name).begin_array();
-  for (const MoveMismatch& m : moves) json.begin_object().field("move", m.move).field("count", m.count).field("rule", m.rule).end_object();
+  for (const MoveMismatch& m : moves)
+    json.begin_object().field("move", m.move).field("count", m.count).field("rule", m.rule).end_object();
   json.end_array();
 }
 
@@ -74,14 +75,15 @@ void print_diff_text(std::ostream& out, const DiffOutcome& outcome, const std::s
     out << prefix << "agree: " << to_string_u128(root.perftkit_nodes) << " nodes at depth " << root.depth << '\n';
   } else {
     const DiffLevel& last = outcome.levels.back();
-    out << prefix << "differ: the generators part at\n  " << last.fen << "\n  moves from the root: " << path_text(last.path)
-        << "\n  depth " << last.depth << ": perftkit " << to_string_u128(last.perftkit_nodes) << ", engine "
-        << to_string_u128(last.engine_nodes) << '\n';
+    out << prefix << "differ: the generators part at\n  " << last.fen
+        << "\n  moves from the root: " << path_text(last.path) << "\n  depth " << last.depth << ": perftkit "
+        << to_string_u128(last.perftkit_nodes) << ", engine " << to_string_u128(last.engine_nodes) << '\n';
     print_mismatches(out, "missing (legal, the engine does not list them)", last.missing);
     print_mismatches(out, "extra (listed by the engine, not legal)", last.extra);
     if (last.missing.empty() && last.extra.empty())
       for (const CountMismatch& m : last.differing)
-        out << "  " << m.move << ": perftkit " << to_string_u128(m.perftkit) << ", engine " << to_string_u128(m.engine) << '\n';
+        out << "  " << m.move << ": perftkit " << to_string_u128(m.perftkit) << ", engine " << to_string_u128(m.engine)
+            << '\n';
   }
   if (!outcome.note.empty()) out << prefix << "note: " << outcome.note << '\n';
   out << prefix << "engine calls " << outcome.engine_calls << ", engine " << seconds_text(outcome.engine_seconds)
@@ -96,7 +98,10 @@ void write_diff_json(JsonWriter& json, const DiffOutcome& outcome, const std::st
   for (const DiffLevel& level : outcome.levels) {
     json.begin_object();
     write_path(json, "path", level.path);
-    json.field("fen", level.fen).field("depth", level.depth).field("perftkit", level.perftkit_nodes).field("engine", level.engine_nodes);
+    json.field("fen", level.fen)
+        .field("depth", level.depth)
+        .field("perftkit", level.perftkit_nodes)
+        .field("engine", level.engine_nodes);
     json.field("engine_total", level.engine_total);
     write_mismatches(json, "missing", level.missing);
     write_mismatches(json, "extra", level.extra);
@@ -117,7 +122,11 @@ void write_diff_json(JsonWriter& json, const DiffOutcome& outcome, const std::st
   }
   if (outcome.failure) {
     const EngineFailureReport& f = *outcome.failure;
-    json.key("failure").begin_object().field("kind", engine_failure_name(f.kind)).field("message", f.message).field("fen", f.fen);
+    json.key("failure")
+        .begin_object()
+        .field("kind", engine_failure_name(f.kind))
+        .field("message", f.message)
+        .field("fen", f.fen);
     write_path(json, "path", f.path);
     json.field("depth", f.depth);
     write_path(json, "last_lines", f.last_lines);

@@ -59,7 +59,8 @@ void add_move_line(EngineProcess& process, EngineDivide& divide, std::set<std::s
 // Stockfish's `go perft N` extension over a long-lived UCI process.
 class UciEngine final : public EngineClient {
  public:
-  explicit UciEngine(EngineSettings settings) : settings_(std::move(settings)), words_(split_command_words(settings_.command)) {}
+  explicit UciEngine(EngineSettings settings)
+      : settings_(std::move(settings)), words_(split_command_words(settings_.command)) {}
 
   EngineDivide divide(const std::string& root_fen, const std::vector<std::string>& moves, int depth) override {
     if (!process_) start();
@@ -98,7 +99,8 @@ class UciEngine final : public EngineClient {
     std::string line;
     for (;;) {
       const EngineProcess::Read read = process_->read_line(line, deadline);
-      if (read != EngineProcess::Read::LINE) fail_on_silence(*process_, read, "'" + word + "'", settings_.timeout_seconds);
+      if (read != EngineProcess::Read::LINE)
+        fail_on_silence(*process_, read, "'" + word + "'", settings_.timeout_seconds);
       if (line.rfind(word, 0) == 0) return;
     }
   }
@@ -134,7 +136,8 @@ class UciEngine final : public EngineClient {
 // A process per divide: perftree's script interface, or a user's template.
 class OneShotEngine final : public EngineClient {
  public:
-  explicit OneShotEngine(EngineSettings settings) : settings_(std::move(settings)), words_(split_command_words(settings_.command)) {
+  explicit OneShotEngine(EngineSettings settings)
+      : settings_(std::move(settings)), words_(split_command_words(settings_.command)) {
     if (settings_.protocol == EngineProtocol::DIVIDE && !has_placeholders(words_))
       throw UsageError("--protocol divide needs a command template with {fen}, {depth} and {moves}");
   }
@@ -157,7 +160,8 @@ class OneShotEngine final : public EngineClient {
     for (;;) {
       const EngineProcess::Read read = process.read_line(line, deadline);
       if (read == EngineProcess::Read::END) break;
-      if (read == EngineProcess::Read::TIMEOUT) fail_on_silence(process, read, "end of output", settings_.timeout_seconds);
+      if (read == EngineProcess::Read::TIMEOUT)
+        fail_on_silence(process, read, "end of output", settings_.timeout_seconds);
       lines.push_back(line);
     }
     const std::string how = process.wait_for_exit(deadline_after(5));

@@ -18,7 +18,9 @@ const char* piece_name(PieceType pt) {
   }
 }
 
-bool attacked_by_enemy(const Position& pos, Color us, Square s, Bitboard occ) { return attacked_by_color(pos, ~us, s, occ); }
+bool attacked_by_enemy(const Position& pos, Color us, Square s, Bitboard occ) {
+  return attacked_by_color(pos, ~us, s, occ);
+}
 
 // Whether the king of `us` stands attacked once the move from-to is played as a plain
 // move (a capture clears `to`); the child may not be a legal position.
@@ -72,7 +74,8 @@ std::string castling_fault(const Position& pos, Square king, Square to) {
   const Square king_to = castling_king_to(us, side), rook_to = castling_rook_to(us, side);
   const Bitboard movers = square_bb(king) | square_bb(rook);
   const Bitboard occ = pos.occupied();
-  if ((rank_span(king, king_to) | rank_span(rook, rook_to)) & occ & ~movers) return "castling through an occupied square";
+  if ((rank_span(king, king_to) | rank_span(rook, rook_to)) & occ & ~movers)
+    return "castling through an occupied square";
   if (attacked_by_enemy(pos, us, king_to, occ ^ movers)) return "castling into check";
   return "castling through an attacked square";
 }
@@ -105,7 +108,8 @@ std::string rule_of_legal_move(const Position& pos, Move m) {
   switch (m.type()) {
     case CASTLING: {
       const CastlingSide side = m.to() > m.from() ? KING_SIDE : QUEEN_SIDE;
-      if (castling_king_to(us, side) == m.from()) return "castling (Chess960) with the king already on its target square";
+      if (castling_king_to(us, side) == m.from())
+        return "castling (Chess960) with the king already on its target square";
       if (castling_rook_to(us, side) == m.to()) return "castling (Chess960) with the rook already on its target square";
       return side == KING_SIDE ? "castling king side" : "castling queen side";
     }
@@ -129,7 +133,8 @@ std::string rule_of_legal_move(const Position& pos, Move m) {
 std::string rule_of_illegal_move(const Position& pos, std::string_view text) {
   std::string lower(text);
   for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
-  const std::optional<Square> from = parse_square(lower), to = lower.size() >= 4 ? parse_square(lower.substr(2)) : std::nullopt;
+  const std::optional<Square> from = parse_square(lower),
+                              to = lower.size() >= 4 ? parse_square(lower.substr(2)) : std::nullopt;
   if (!from || !to || lower.size() > 5) return "not a move";
   const Color us = pos.side_to_move;
   const Bitboard from_bb = square_bb(*from), to_bb = square_bb(*to);
@@ -140,13 +145,16 @@ std::string rule_of_illegal_move(const Position& pos, std::string_view text) {
 
   if (piece == KING) {
     const bool onto_own_rook = (pos.rooks() & pos.by_color[us] & to_bb) != 0;
-    const bool two_files = rank_of(*from) == rank_of(*to) && (file_of(*from) - file_of(*to) == 2 || file_of(*to) - file_of(*from) == 2);
+    const bool two_files =
+        rank_of(*from) == rank_of(*to) && (file_of(*from) - file_of(*to) == 2 || file_of(*to) - file_of(*from) == 2);
     const bool back_rank = rank_of(*from) == (us == WHITE ? RANK_1 : RANK_8);
     if (back_rank && (onto_own_rook || two_files || *from == *to)) return castling_fault(pos, *from, *to);
   }
   if (pos.by_color[us] & to_bb) return "captures a piece of its own side";
-  if (piece == PAWN && (pawn_attacks(us, *from) & to_bb) && !(pos.occupied() & to_bb)) return en_passant_fault(pos, *from, *to);
-  if (!(pseudo_targets(pos, *from) & to_bb)) return std::string("not a move of that ") + (piece == PAWN ? "pawn" : piece == KING ? "king" : piece_name(piece));
+  if (piece == PAWN && (pawn_attacks(us, *from) & to_bb) && !(pos.occupied() & to_bb))
+    return en_passant_fault(pos, *from, *to);
+  if (!(pseudo_targets(pos, *from) & to_bb))
+    return std::string("not a move of that ") + (piece == PAWN ? "pawn" : piece == KING ? "king" : piece_name(piece));
   const bool last_rank = rank_of(*to) == (us == WHITE ? RANK_8 : RANK_1);
   if (piece == PAWN && last_rank && !promotion_letter) return "pawn reaches the last rank without promoting";
   if (promotion_letter && !(piece == PAWN && last_rank)) return "promotion letter on a move that does not promote";

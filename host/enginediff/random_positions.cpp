@@ -67,7 +67,8 @@ std::string chess960_start_fen(int n) {
   n /= 4;
   place_in_empty(n % 6, 'Q');
   n /= 6;
-  static constexpr int KNIGHTS[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
+  static constexpr int KNIGHTS[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2},
+                                         {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
   place_in_empty(KNIGHTS[n][1], 'N');  // the later square first, so the earlier index still holds
   place_in_empty(KNIGHTS[n][0], 'N');
   place_in_empty(0, 'R');

@@ -57,7 +57,6 @@ std::string quoted(std::string_view text) {
 
 std::string quoted(char ch) { return quoted(std::string_view(&ch, 1)); }
 
-
 // The first blank in [p, end), or end. Eight bytes at a time: the lowest flagged byte of a word
 // is its first byte below 0x21 (every blank is one; other control bytes are stepped over).
 const char* find_blank(const char* p, const char* end) {
@@ -77,7 +76,6 @@ const char* find_blank(const char* p, const char* end) {
   while (p != end && !is_blank(*p)) ++p;
   return p;
 }
-
 
 // The blank-separated fields of text, eight bytes at a time, as next_token splits them;
 // returns how many, or fields.size() + 1 when there are more.
@@ -202,8 +200,7 @@ Problem parse_board(std::string_view field, Position& pos) {
     if (slash == std::string_view::npos) break;
     start = slash + 1;
   }
-  if (count + 1 != ranks.size())
-    return "board: expected 8 ranks separated by '/', got " + std::to_string(count + 1);
+  if (count + 1 != ranks.size()) return "board: expected 8 ranks separated by '/', got " + std::to_string(count + 1);
   for (std::size_t i = 0; i < ranks.size(); ++i)
     if (Problem problem = parse_rank(ranks[i], 7 - int(i), pos); !problem.empty()) return problem;
   return {};
@@ -323,8 +320,8 @@ Problem parse_en_passant(std::string_view field, const Position& pos, Square& ep
 Problem check_side_not_to_move(const Position& pos) {
   const Color them = ~pos.side_to_move;
   const Square king = pos.king_square(them);
-  const bool attacked = them == WHITE ? attacked_by<BLACK>(pos, king, pos.occupied())
-                                      : attacked_by<WHITE>(pos, king, pos.occupied());
+  const bool attacked =
+      them == WHITE ? attacked_by<BLACK>(pos, king, pos.occupied()) : attacked_by<WHITE>(pos, king, pos.occupied());
   if (attacked) return "position: the side not to move (" + std::string(side_name(them)) + ") is in check";
   return {};
 }
@@ -624,7 +621,7 @@ std::string castling_text(const Position& pos) {
       const Square rook = pos.castling_rook(c, side);
       if (rook == SQ_NONE) continue;
       const char letter = rook == outermost(back_rank_rooks(pos, c, side), side) ? (side == KING_SIDE ? 'K' : 'Q')
-                                                                                : char('A' + file_of(rook));
+                                                                                 : char('A' + file_of(rook));
       out += c == WHITE ? letter : to_lower(letter);
     }
   return out.empty() ? "-" : out;
@@ -684,8 +681,8 @@ FenResult parse_epd(std::string_view epd) {
 char* write_fen(const Position& pos, char* out) {
   // A mailbox of letters from the bitboards, then the ranks with runs of empty squares.
   char board[64] = {};
-  const std::pair<Bitboard, char> pieces[] = {{pos.pawns, 'p'},    {pos.knights, 'n'}, {pos.bishops(), 'b'},
-                                              {pos.rooks(), 'r'},  {pos.queens(), 'q'}, {pos.kings, 'k'}};
+  const std::pair<Bitboard, char> pieces[] = {{pos.pawns, 'p'},   {pos.knights, 'n'},  {pos.bishops(), 'b'},
+                                              {pos.rooks(), 'r'}, {pos.queens(), 'q'}, {pos.kings, 'k'}};
   for (const auto& [bb, letter] : pieces) {
     for (Bitboard b = bb & pos.by_color[WHITE]; b;) board[pop_lsb(b)] = char(letter - ('a' - 'A'));
     for (Bitboard b = bb & pos.by_color[BLACK]; b;) board[pop_lsb(b)] = letter;

@@ -12,9 +12,8 @@ namespace perftkit {
 namespace {
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return (x | 0x20) == (y | 0x20);
-         });
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return (x | 0x20) == (y | 0x20); });
 }
 
 // Variants whose moves are those of chess (with Chess960 castling for the 960 names).
@@ -80,7 +79,8 @@ class Replayer {
 
   bool start(const std::string& fen, const std::string& variant) {
     result_.chess960 = chess960_variant(variant);
-    if (!result_.chess960 && !standard_variant(variant)) return fail(0, "variant '" + shown(variant) + "' is not supported");
+    if (!result_.chess960 && !standard_variant(variant))
+      return fail(0, "variant '" + shown(variant) + "' is not supported");
     if (fen.empty()) {
       pos_ = parse_fen(START_FEN)->position;
     } else {

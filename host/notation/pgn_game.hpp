@@ -30,12 +30,12 @@ class PgnVisitor {
 };
 
 struct PgnReplay {
-  int plies = 0;                 // moves played
-  std::string error;             // empty when the whole game replayed; else the reason, e.g. "illegal move Nf3"
-  int error_ply = 0;             // the ply the bad move would have made (0: a tag was wrong)
-  Position last{};               // the last position reached
-  std::uint32_t warnings = 0;    // FenWarning flags of a FEN start position
-  bool chess960 = false;         // a Chess960 variant tag or Chess960 castling rights
+  int plies = 0;               // moves played
+  std::string error;           // empty when the whole game replayed; else the reason, e.g. "illegal move Nf3"
+  int error_ply = 0;           // the ply the bad move would have made (0: a tag was wrong)
+  Position last{};             // the last position reached
+  std::uint32_t warnings = 0;  // FenWarning flags of a FEN start position
+  bool chess960 = false;       // a Chess960 variant tag or Chess960 castling rights
 };
 
 // Replays the game in text (one game, as find_game_end cut it), calling visitor for every

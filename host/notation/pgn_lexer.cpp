@@ -5,9 +5,7 @@ namespace perftkit {
 namespace {
 
 bool is_space(char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\v' || ch == '\f'; }
-bool is_alnum(char ch) {
-  return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
-}
+bool is_alnum(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9'); }
 // Symbol continuation characters (PGN 7): letters, digits and _ + # = : - /.
 bool is_symbol_char(char ch) {
   return is_alnum(ch) || ch == '_' || ch == '+' || ch == '#' || ch == '=' || ch == ':' || ch == '-' || ch == '/';
@@ -97,8 +95,7 @@ PgnLexeme PgnLexer::next() {
 
 bool is_result_token(const PgnLexeme& lexeme) {
   if (lexeme.kind == PgnToken::STAR) return true;
-  return lexeme.kind == PgnToken::SYMBOL &&
-         (lexeme.text == "1-0" || lexeme.text == "0-1" || lexeme.text == "1/2-1/2");
+  return lexeme.kind == PgnToken::SYMBOL && (lexeme.text == "1-0" || lexeme.text == "0-1" || lexeme.text == "1/2-1/2");
 }
 
 }  // namespace perftkit

@@ -7,21 +7,21 @@
 namespace perftkit {
 
 enum class PgnToken : unsigned char {
-  END,         // no more tokens in the text
-  INCOMPLETE,  // the text ends inside a token; more input is needed (or, at EOF, the token is cut off)
-  TAG_OPEN,    // [
-  TAG_CLOSE,   // ]
-  STRING,      // "..." with \" and \\ escapes; text is the raw contents between the quotes
-  SYMBOL,      // moves, move numbers, results, tag names: [A-Za-z0-9][A-Za-z0-9_+#=:/-]*
-  PERIOD,      // .
-  STAR,        // * (unknown result)
-  NAG,         // $ and digits
-  ANNOTATION,  // a run of ! and ? ("!?", "??")
-  COMMENT,     // {...} or ;... to the end of the line
+  END,              // no more tokens in the text
+  INCOMPLETE,       // the text ends inside a token; more input is needed (or, at EOF, the token is cut off)
+  TAG_OPEN,         // [
+  TAG_CLOSE,        // ]
+  STRING,           // "..." with \" and \\ escapes; text is the raw contents between the quotes
+  SYMBOL,           // moves, move numbers, results, tag names: [A-Za-z0-9][A-Za-z0-9_+#=:/-]*
+  PERIOD,           // .
+  STAR,             // * (unknown result)
+  NAG,              // $ and digits
+  ANNOTATION,       // a run of ! and ? ("!?", "??")
+  COMMENT,          // {...} or ;... to the end of the line
   VARIATION_OPEN,   // (
   VARIATION_CLOSE,  // )
-  NULL_MOVE,   // -- (a null move, as some tools write)
-  OTHER,       // any other byte (one byte)
+  NULL_MOVE,        // -- (a null move, as some tools write)
+  OTHER,            // any other byte (one byte)
 };
 
 struct PgnLexeme {

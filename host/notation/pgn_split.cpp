@@ -13,8 +13,7 @@ GameExtent find_game_end(std::string_view text, bool at_eof) {
     const PgnLexeme lexeme = lexer.next();
     switch (lexeme.kind) {
       case PgnToken::END:
-      case PgnToken::INCOMPLETE:
-        return {text.size(), at_eof, has_content};
+      case PgnToken::INCOMPLETE: return {text.size(), at_eof, has_content};
       case PgnToken::TAG_OPEN:
         if (in_movetext && depth == 0) return {lexeme.offset, true, true};
         in_tag = has_content = true;

@@ -76,7 +76,8 @@ PositionList positions_of_pgn(std::string_view text, std::string_view file, bool
     const PgnReplay replay = replay_game(game_text, collect);
     if (replay.error.empty()) collect.finish();  // a broken game has no final position
     if (!replay.error.empty())
-      list.errors.push_back({source + (replay.error_ply ? " ply " + std::to_string(replay.error_ply) : ""), replay.error});
+      list.errors.push_back(
+          {source + (replay.error_ply ? " ply " + std::to_string(replay.error_ply) : ""), replay.error});
   }
   return list;
 }

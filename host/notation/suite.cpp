@@ -26,10 +26,8 @@ std::string collapse_blanks(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (const char c : trim(s)) {
-    if (!is_blank(c))
-      out += c;
-    else if (out.back() != ' ')
-      out += ' ';
+    if (!is_blank(c)) out += c;
+    else if (out.back() != ' ') out += ' ';
   }
   return out;
 }
@@ -105,8 +103,7 @@ class SuiteParser {
     if (!block_) return;
     if (block_->expected.empty())
       suite_.errors.push_back({block_->source, block_->line, "epd line has no perft lines after it"});
-    else
-      suite_.cases.push_back(std::move(*block_));
+    else suite_.cases.push_back(std::move(*block_));
     block_.reset();
   }
 

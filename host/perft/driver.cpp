@@ -89,7 +89,8 @@ FrontierCounter::FrontierCounter(const PerftRequest& settings) : settings_(setti
   if (settings.backend == Backend::PIPELINE)
     throw std::runtime_error("--backend pipeline: this build has no frontier pipeline (Thrust or OpenMP missing)");
 #endif
-  if (settings.backend == Backend::CUDA || (settings.backend == Backend::AUTO && cuda_device_present())) engine_ = Engine::CUDA;
+  if (settings.backend == Backend::CUDA || (settings.backend == Backend::AUTO && cuda_device_present()))
+    engine_ = Engine::CUDA;
   if (settings.backend == Backend::PIPELINE) engine_ = Engine::PIPELINE;
 }
 
@@ -112,7 +113,8 @@ std::vector<u128> FrontierCounter::count(std::vector<FrontierNode> nodes, int re
     for (FrontierNode& node : nodes) node.root_move = 0;
   }
   for (const FrontierNode& node : nodes)
-    if (node.root_move >= root_move_count) throw std::invalid_argument("a frontier node names a root move out of range");
+    if (node.root_move >= root_move_count)
+      throw std::invalid_argument("a frontier node names a root move out of range");
   FrontierJob job{std::move(nodes), remaining, per_root_move, settings_.merge_transpositions};
 #if defined(PERFTKIT_HAVE_PIPELINE)
   if (engine_ != Engine::CPU)

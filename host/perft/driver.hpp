@@ -24,12 +24,12 @@ struct PerftRequest {
   bool divide = false;
   unsigned threads = 0;  // 0: every hardware thread
   Backend backend = Backend::AUTO;
-  bool chess960 = false;            // write castling moves as king-takes-rook
+  bool chess960 = false;             // write castling moves as king-takes-rook
   bool merge_transpositions = true;  // merge identical frontier positions (off: pure move-generation speed)
-  bool stats = false;                // leaf statistics (perftkit/stats.hpp); the pipeline's statistics mode on cuda/pipeline
-  std::size_t hash_bytes = 0;        // transposition table of subtree counts (0: none); node counts on every backend
-                                     // (the pipeline's, per device on CUDA), never statistics
-  std::uint64_t hash_seed = 1;       // selects the key set of the table (an independent one per seed)
+  bool stats = false;           // leaf statistics (perftkit/stats.hpp); the pipeline's statistics mode on cuda/pipeline
+  std::size_t hash_bytes = 0;   // transposition table of subtree counts (0: none); node counts on every backend
+                                // (the pipeline's, per device on CUDA), never statistics
+  std::uint64_t hash_seed = 1;  // selects the key set of the table (an independent one per seed)
 };
 
 struct DivideEntry {
@@ -79,7 +79,7 @@ class FrontierCounter {
   enum class Engine { CPU, CUDA, PIPELINE };
   PerftRequest settings_;
   Engine engine_;
-  std::unique_ptr<PerftTable> table_;  // made on first use by a hashed count on the CPU core
+  std::unique_ptr<PerftTable> table_;             // made on first use by a hashed count on the CPU core
   std::unique_ptr<SubtreeTable> pipeline_table_;  // ...and by one of the pipeline on OpenMP
 };
 

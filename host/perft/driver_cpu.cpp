@@ -15,11 +15,9 @@ RootTotals count_cpu(FrontierJob job, const PerftRequest& req, std::unique_ptr<P
     if (!table) table = std::make_unique<PerftTable>(req.hash_bytes);
     PerftTable& shared = *table;
     const KeySet keys(req.hash_seed);
-    return count_frontier<u128>(job.nodes, threads, root_move_count,
-                                [&](const FrontierNode& node, RootTotals& totals) {
-                                  totals[node.root_move] +=
-                                      u128(perft_hashed(node.position, remaining, shared, keys)) * node.multiplicity;
-                                });
+    return count_frontier<u128>(job.nodes, threads, root_move_count, [&](const FrontierNode& node, RootTotals& totals) {
+      totals[node.root_move] += u128(perft_hashed(node.position, remaining, shared, keys)) * node.multiplicity;
+    });
   }
   return count_frontier<u128>(job.nodes, threads, root_move_count,
                               [remaining](const FrontierNode& node, RootTotals& totals) {

@@ -26,7 +26,8 @@ std::uint64_t perft_hashed(const Position& pos, const PositionKey& key, int dept
       n = 0;
     };
     for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
-      if (n == MAX_LEGAL_MOVES) [[unlikely]] descend();
+      if (n == MAX_LEGAL_MOVES) [[unlikely]]
+        descend();
       children[n] = child;
       child_keys[n] = position_key(child, keys);
       table.prefetch(child_keys[n], depth - 1);

@@ -43,7 +43,7 @@ class PerftTable {
   // Asks the memory for the bucket a probe or store of (key, depth) will touch.
   void prefetch(const PositionKey& key, int depth) const {
     prefetch_line(depth == 2 && pair_buckets_ ? static_cast<const void*>(&pairs_[pair_index(key)])
-                                               : static_cast<const void*>(deep_.bucket_of(key)));
+                                              : static_cast<const void*>(deep_.bucket_of(key)));
   }
 
   // Stores a count; depth must be 1..255. Two-ply counts of 2^16 and more (not reachable

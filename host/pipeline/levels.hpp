@@ -117,7 +117,8 @@ class LevelPipeline {
     for (std::uint64_t first = 0; first < n;) {
       const std::uint64_t base = system_.read(offsets + first);
       const std::uint64_t room = children_that_fit(remaining - 1);
-      const std::uint64_t last = chunk_end(system_, arena_, offsets, first, n, base, chunk_cap(room, remaining - 1, options_));
+      const std::uint64_t last =
+          chunk_end(system_, arena_, offsets, first, n, base, chunk_cap(room, remaining - 1, options_));
       const std::uint64_t children = system_.read(offsets + last) - base;
       if (children > room) throw OutOfWorkspace{};
       total += expand(positions + first, multiplicities + first, offsets + first, last - first, base, children,
@@ -131,21 +132,24 @@ class LevelPipeline {
   // Children a chunk may have with what is left of the arena, counting what merging and
   // the next level's offsets or leaf counts need while the chunk is alive.
   std::uint64_t children_that_fit(int child_remaining) const {
-    const std::size_t scratch = std::max(options_.merge && child_remaining > 0 ? MERGE_BYTES : 0, LeafTally<Tally>::LEAF_BYTES);
+    const std::size_t scratch =
+        std::max(options_.merge && child_remaining > 0 ? MERGE_BYTES : 0, LeafTally<Tally>::LEAF_BYTES);
     return pipeline::children_that_fit(arena_, NODE_BYTES + scratch);
   }
 
   // Generates the children of parents_count parents, merges them and counts their subtrees.
   Total expand(const Position* parents, const std::uint64_t* parent_multiplicities, const std::uint64_t* offsets,
-              std::uint64_t parents_count, std::uint64_t base, std::uint64_t children, int child_remaining) {
+               std::uint64_t parents_count, std::uint64_t base, std::uint64_t children, int child_remaining) {
     const ArenaScope scope(arena_);
     Position* positions = arena_.push<Position>(children);
     std::uint64_t* multiplicities = arena_.push<std::uint64_t>(children);
-    system_.for_each_index(parents_count, GenerateChildren{parents, parent_multiplicities, offsets, base, positions, multiplicities});
+    system_.for_each_index(parents_count,
+                           GenerateChildren{parents, parent_multiplicities, offsets, base, positions, multiplicities});
     ++counters_.chunks;
     counters_.generated += children;
     const std::uint64_t unique =
-        options_.merge ? merge(positions, multiplicities, children, LeafTally<Tally>::clock_horizon(child_remaining)) : children;
+        options_.merge ? merge(positions, multiplicities, children, LeafTally<Tally>::clock_horizon(child_remaining))
+                       : children;
     return count(positions, multiplicities, unique, child_remaining);
   }
 
@@ -165,9 +169,9 @@ class LevelPipeline {
       thrust::sort_by_key(policy, keys, keys + n, order);
       // The first node of each run of identical positions stands for the run (written over
       // the keys, which are no longer needed).
-      const auto ends = thrust::reduce_by_key(policy, order, order + n,
-                                              thrust::make_permutation_iterator(multiplicities, order), keys, merged,
-                                              SameTreeAt{positions, clock}, SaturatingAdd{});
+      const auto ends =
+          thrust::reduce_by_key(policy, order, order + n, thrust::make_permutation_iterator(multiplicities, order),
+                                keys, merged, SameTreeAt{positions, clock}, SaturatingAdd{});
       const std::uint64_t runs = std::uint64_t(ends.first - keys);
       if (thrust::any_of(policy, merged, merged + runs, IsSaturated{}))
         throw std::overflow_error("pipeline: a merged multiplicity exceeds 64 bits");
@@ -223,8 +227,9 @@ SpanNodes upload_span(const System& system, Arena& arena, const std::vector<Fron
 // Copies frontier[span] into the arena and counts it: the sum of multiplicity x the tally.
 // The errors of upload_span and LevelPipeline::count.
 template <typename Tally, typename System>
-typename Tally::Total count_span(const System& system, Arena& arena, const std::vector<FrontierNode>& frontier, std::size_t first,
-                std::size_t count, int remaining, const PipelineOptions& options, PipelineCounters& counters) {
+typename Tally::Total count_span(const System& system, Arena& arena, const std::vector<FrontierNode>& frontier,
+                                 std::size_t first, std::size_t count, int remaining, const PipelineOptions& options,
+                                 PipelineCounters& counters) {
   const ArenaScope scope(arena);
   const SpanNodes nodes = upload_span(system, arena, frontier, first, count);
   LevelPipeline<System, Tally> levels(system, arena, options, counters);

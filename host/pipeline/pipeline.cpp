@@ -130,9 +130,9 @@ bool pipeline_available(PipelineSystem system) noexcept {
   return cuda_devices(options) > 0;
 }
 
-std::vector<u128> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining,
-                                          bool per_root_move, std::size_t root_move_count,
-                                          const PipelineOptions& options, PipelineCounters* counters) {
+std::vector<u128> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining, bool per_root_move,
+                                          std::size_t root_move_count, const PipelineOptions& options,
+                                          PipelineCounters* counters) {
   return count_frontier<pipeline::CountNodes>(frontier, remaining, per_root_move, root_move_count, options, counters);
 }
 
@@ -155,8 +155,8 @@ PipelineReport pipeline_perft(const Position& root, int depth, bool divide, cons
     return report;
   }
   const std::vector<FrontierNode> frontier = host_frontier(root, depth, divide, options, 0, report.counters);
-  std::vector<u128> totals =
-      pipeline_count_frontier(frontier, depth - report.counters.host_plies, divide, move_count, options, &report.counters);
+  std::vector<u128> totals = pipeline_count_frontier(frontier, depth - report.counters.host_plies, divide, move_count,
+                                                     options, &report.counters);
   for (u128 t : totals) report.nodes += t;
   if (divide) report.divide = std::move(totals);
   report.seconds = seconds_since(start);

@@ -36,12 +36,12 @@ struct PipelineOptions {
   int host_plies = 0;                // ...or exactly this many plies (> 0), leaving at least 2 below
   std::uint64_t key_seed = PIPELINE_DEFAULT_SEED;
   std::uint64_t key_mask = ~std::uint64_t(0);  // tests: 0 makes every key collide (merging must stay exact)
-  unsigned threads = 0;              // OMP threads (levels and CPU fallback); 0: every hardware thread
-  int max_devices = 0;               // CUDA devices used; 0: every visible device
+  unsigned threads = 0;                        // OMP threads (levels and CPU fallback); 0: every hardware thread
+  int max_devices = 0;                         // CUDA devices used; 0: every visible device
   // Transposition table of subtree counts (node counts only, not statistics): bytes of table
   // on the OpenMP system, per device on CUDA; 0: none (levels sum weighted leaf counts).
   std::size_t hash_bytes = 0;
-  std::uint64_t hash_seed = 1;               // KeySet seed of the table keys
+  std::uint64_t hash_seed = 1;                        // KeySet seed of the table keys
   std::uint64_t hash_index_mask = ~std::uint64_t(0);  // tests: 0 sends every key to one bucket
   SubtreeTable* omp_table = nullptr;  // OpenMP system: use this table (kept across runs) instead of a fresh one
                                       // of hash_bytes; set, it turns the table mode on by itself
@@ -50,19 +50,19 @@ struct PipelineOptions {
 // What the pipeline did, summed over workers; for reports and tests.
 struct PipelineCounters {
   int host_plies = 0;
-  std::size_t host_frontier = 0;  // nodes after the host plies (merged)
-  std::size_t batches = 0;        // work units run on the system
+  std::size_t host_frontier = 0;     // nodes after the host plies (merged)
+  std::size_t batches = 0;           // work units run on the system
   std::size_t fallback_batches = 0;  // work units the system could not hold, counted by the CPU core instead
   std::size_t memory_retries = 0;    // times a worker halved its memory after running out
-  std::size_t chunks = 0;         // chunks of children expanded
-  std::uint64_t generated = 0;    // children written by level expansions
-  std::uint64_t merged_away = 0;  // children removed by merging into an identical one
-  std::uint64_t leaf_nodes = 0;   // nodes whose last plies were counted per thread
-  int devices = 0;                // CUDA devices that took work
-  std::size_t min_budget = 0;     // smallest level-buffer budget a worker ended with (bytes)
-  std::uint64_t table_probes = 0;  // positions looked up in the transposition table
-  std::uint64_t table_hits = 0;    // ...and found there
-  std::size_t table_bytes = 0;     // smallest table a worker used (bytes; 0: none)
+  std::size_t chunks = 0;            // chunks of children expanded
+  std::uint64_t generated = 0;       // children written by level expansions
+  std::uint64_t merged_away = 0;     // children removed by merging into an identical one
+  std::uint64_t leaf_nodes = 0;      // nodes whose last plies were counted per thread
+  int devices = 0;                   // CUDA devices that took work
+  std::size_t min_budget = 0;        // smallest level-buffer budget a worker ended with (bytes)
+  std::uint64_t table_probes = 0;    // positions looked up in the transposition table
+  std::uint64_t table_hits = 0;      // ...and found there
+  std::size_t table_bytes = 0;       // smallest table a worker used (bytes; 0: none)
 
   PipelineCounters& operator+=(const PipelineCounters& o) {
     host_plies = std::max(host_plies, o.host_plies);
@@ -78,7 +78,8 @@ struct PipelineCounters {
     min_budget = min_budget && o.min_budget ? std::min(min_budget, o.min_budget) : std::max(min_budget, o.min_budget);
     table_probes += o.table_probes;
     table_hits += o.table_hits;
-    table_bytes = table_bytes && o.table_bytes ? std::min(table_bytes, o.table_bytes) : std::max(table_bytes, o.table_bytes);
+    table_bytes =
+        table_bytes && o.table_bytes ? std::min(table_bytes, o.table_bytes) : std::max(table_bytes, o.table_bytes);
     return *this;
   }
 };
@@ -87,7 +88,7 @@ struct PipelineReport {
   u128 nodes = 0;
   std::vector<u128> divide;  // per root move, in root_moves(root) order, when asked for
   double seconds = 0;
-  std::string system;        // "omp" or "cuda"
+  std::string system;  // "omp" or "cuda"
   PipelineCounters counters;
 };
 
@@ -117,9 +118,9 @@ PipelineReport pipeline_perft(const Position& root, int depth, bool divide, cons
 // shared by all batches of the call; nodes the system cannot hold go to the CPU core
 // unhashed. The same errors as pipeline_perft, and std::overflow_error when a subtree count
 // exceeds 64 bits.
-std::vector<u128> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining,
-                                          bool per_root_move, std::size_t root_move_count,
-                                          const PipelineOptions& options, PipelineCounters* counters = nullptr);
+std::vector<u128> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining, bool per_root_move,
+                                          std::size_t root_move_count, const PipelineOptions& options,
+                                          PipelineCounters* counters = nullptr);
 
 // The statistics mode: the leaf statistics of root's tree of `depth` plies, equal to
 // perft_stats() of the core (shortcuts on), with every level on the system. Identical

@@ -66,7 +66,9 @@ struct RunStart {
   const std::uint64_t* order;
   SameTreeAt same;
 
-  PERFTKIT_HD std::uint64_t operator()(std::uint64_t j) const { return j == 0 || !same(order[j - 1], order[j]) ? 1 : 0; }
+  PERFTKIT_HD std::uint64_t operator()(std::uint64_t j) const {
+    return j == 0 || !same(order[j - 1], order[j]) ? 1 : 0;
+  }
 };
 
 // From the sorted order and the inclusive scan of RunStart (runs[j]: 1 + the run of entry j):

@@ -71,7 +71,8 @@ class SubtreePipeline {
     } else {
       count_misses(positions, counts, n, remaining);
     }
-    const bool saturated = system_.run(arena_, n, [&](auto policy) { return thrust::any_of(policy, counts, counts + n, IsSaturated{}); });
+    const bool saturated =
+        system_.run(arena_, n, [&](auto policy) { return thrust::any_of(policy, counts, counts + n, IsSaturated{}); });
     if (saturated) throw std::overflow_error("pipeline: a subtree count exceeds 64 bits");
   }
 
@@ -85,7 +86,8 @@ class SubtreePipeline {
     for (std::uint64_t first = 0; first < n;) {
       const std::uint64_t base = system_.read(offsets + first);
       const std::uint64_t room = children_that_fit();
-      const std::uint64_t last = chunk_end(system_, arena_, offsets, first, n, base, chunk_cap(room, remaining - 1, options_));
+      const std::uint64_t last =
+          chunk_end(system_, arena_, offsets, first, n, base, chunk_cap(room, remaining - 1, options_));
       const std::uint64_t children = system_.read(offsets + last) - base;
       if (children > room) throw OutOfWorkspace{};
       expand(positions + first, counts + first, offsets + first, last - first, base, children, remaining);
@@ -135,12 +137,13 @@ class SubtreePipeline {
     Position* gathered = arena_.push<Position>(n);
     const SameTreeAt same{positions, CLOCK_NEVER_COUNTS};
     system_.run(arena_, n, [&](auto policy) {
-      thrust::transform(policy, positions, positions + n, keys, SortKey{sort_keys_, options_.key_mask, CLOCK_NEVER_COUNTS});
+      thrust::transform(policy, positions, positions + n, keys,
+                        SortKey{sort_keys_, options_.key_mask, CLOCK_NEVER_COUNTS});
       thrust::sequence(policy, order, order + n);
       thrust::sort_by_key(policy, keys, keys + n, order);
       // The keys are no longer needed: they become the run numbers.
-      thrust::transform(policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
-                        keys, RunStart{order, same});
+      thrust::transform(policy, thrust::counting_iterator<std::uint64_t>(0),
+                        thrust::counting_iterator<std::uint64_t>(n), keys, RunStart{order, same});
       thrust::inclusive_scan(policy, keys, keys + n, keys);
     });
     const std::uint64_t unique = system_.read(keys + n - 1);

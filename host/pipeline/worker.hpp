@@ -37,7 +37,8 @@ class BatchWorker {
   }
 
   // Counts frontier[span] below `remaining`; appends what it could not count to leftovers.
-  Total run(const std::vector<FrontierNode>& frontier, BatchSpan span, int remaining, std::vector<BatchSpan>& leftovers) {
+  Total run(const std::vector<FrontierNode>& frontier, BatchSpan span, int remaining,
+            std::vector<BatchSpan>& leftovers) {
     for (;;) {
       if (block_.empty()) {
         leftovers.push_back(span);
@@ -56,7 +57,8 @@ class BatchWorker {
           leftovers.push_back(span);
           return Total{};
         }
-        const BatchSpan front{span.first, span.count / 2}, back{span.first + span.count / 2, span.count - span.count / 2};
+        const BatchSpan front{span.first, span.count / 2},
+            back{span.first + span.count / 2, span.count - span.count / 2};
         Total total = run(frontier, front, remaining, leftovers);
         total += run(frontier, back, remaining, leftovers);
         return total;
@@ -78,7 +80,8 @@ class BatchWorker {
               PipelineCounters& attempt) const {
     if constexpr (std::is_same_v<Tally, CountNodes>) {
       if (table_)
-        return count_span_subtrees(system_, arena, table_, frontier, span.first, span.count, remaining, options_, attempt);
+        return count_span_subtrees(system_, arena, table_, frontier, span.first, span.count, remaining, options_,
+                                   attempt);
     }
     return count_span<Tally>(system_, arena, frontier, span.first, span.count, remaining, options_, attempt);
   }

@@ -16,11 +16,11 @@ namespace perftkit {
 inline constexpr int WORK_DIR_FORMAT = 1;
 
 struct WorkManifest {
-  std::string fen;      // the root (after any --moves), as to_fen writes it
-  int depth = 0;        // perft depth from the root
-  int split_plies = 0;  // plies from the root to the shards' positions
-  std::uint64_t frontier_positions = 0;  // distinct positions at the split, over all shards
-  u128 frontier_paths = 0;               // move sequences reaching them: perft(split_plies)
+  std::string fen;                             // the root (after any --moves), as to_fen writes it
+  int depth = 0;                               // perft depth from the root
+  int split_plies = 0;                         // plies from the root to the shards' positions
+  std::uint64_t frontier_positions = 0;        // distinct positions at the split, over all shards
+  u128 frontier_paths = 0;                     // move sequences reaching them: perft(split_plies)
   std::vector<std::uint64_t> shard_positions;  // positions in each shard
   std::vector<std::uint64_t> shard_checksums;  // each shard file's checksum
 

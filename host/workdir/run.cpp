@@ -63,7 +63,9 @@ int report_work_dir_total(const WorkDirPerft& request, const WorkDir& dir, doubl
   const WorkScan scan = scan_work_dir(dir, request.claim_timeout_seconds);
   for (const std::string& problem : scan.problems) std::fprintf(stderr, "perftkit: warning: %s\n", problem.c_str());
   if (!scan.complete()) {
-    std::fprintf(stderr, "perftkit: work dir %s is incomplete: %zu of %zu shards have a valid result (%zu missing, %zu corrupt); run the command again to finish it\n",
+    std::fprintf(stderr,
+                 "perftkit: work dir %s is incomplete: %zu of %zu shards have a valid result (%zu missing, %zu "
+                 "corrupt); run the command again to finish it\n",
                  dir.path().c_str(), scan.done, scan.shards, scan.missing, scan.corrupt);
     return EXIT_CHECK_FAILED;
   }

@@ -14,12 +14,12 @@ namespace perftkit {
 
 struct WorkDirPerft {
   std::string path;
-  SplitRequest split;                    // root, depth, --shards, --split-depth
-  PerftRequest settings;                 // backend, threads (0: every core), hash, seed
-  std::optional<std::size_t> hash_mb;    // --hash as given (unset: the default size)
+  SplitRequest split;                  // root, depth, --shards, --split-depth
+  PerftRequest settings;               // backend, threads (0: every core), hash, seed
+  std::optional<std::size_t> hash_mb;  // --hash as given (unset: the default size)
   double claim_timeout_seconds = 600;
-  bool progress = false;                 // a line per shard on stderr
-  bool prepare_only = false;             // write the shards and the manifest, count nothing
+  bool progress = false;      // a line per shard on stderr
+  bool prepare_only = false;  // write the shards and the manifest, count nothing
   bool json = false;
 };
 

@@ -24,8 +24,8 @@ void make_layout(const std::string& path) {
 }
 
 std::span<const FrontierNode> shard_nodes(const WorkSplit& split, std::size_t id) {
-  return std::span<const FrontierNode>(split.frontier).subspan(split.shard_begin[id],
-                                                               split.shard_begin[id + 1] - split.shard_begin[id]);
+  return std::span<const FrontierNode>(split.frontier)
+      .subspan(split.shard_begin[id], split.shard_begin[id + 1] - split.shard_begin[id]);
 }
 
 WorkDir create_run(const std::string& path, const SplitRequest& request, std::FILE* log) {
@@ -37,7 +37,8 @@ WorkDir create_run(const std::string& path, const SplitRequest& request, std::FI
   manifest.frontier_positions = split.frontier.size();
   manifest.frontier_paths = split.paths;
   manifest.shard_checksums.assign(split.shard_count(), 0);  // the key below depends on the count only
-  for (std::size_t id = 0; id < split.shard_count(); ++id) manifest.shard_positions.push_back(shard_nodes(split, id).size());
+  for (std::size_t id = 0; id < split.shard_count(); ++id)
+    manifest.shard_positions.push_back(shard_nodes(split, id).size());
 
   check_free_for_a_run(path);
   make_layout(path);
@@ -61,9 +62,8 @@ void check_same_run(const WorkDir& dir, const SplitRequest& request) {
   const std::string fen = to_fen(request.root);
   const auto refuse = [&](const std::string& what) {
     throw WorkDirError(dir.path() + " holds another run (" + what + "): perft " + m.fen + " to depth " +
-                       std::to_string(m.depth) + " in " + std::to_string(m.shard_count()) +
-                       " shards split at ply " + std::to_string(m.split_plies) +
-                       "; use a new --work-dir for this one");
+                       std::to_string(m.depth) + " in " + std::to_string(m.shard_count()) + " shards split at ply " +
+                       std::to_string(m.split_plies) + "; use a new --work-dir for this one");
   };
   if (m.fen != fen) refuse("its root is not " + fen);
   if (m.depth != request.depth) refuse("its depth is not " + std::to_string(request.depth));
@@ -102,7 +102,8 @@ void repair_shards(const WorkDir& dir, const SplitRequest& request, const std::v
     if (shard_checksum(bytes) != m.shard_checksums[id])
       throw WorkDirError(dir.path() + ": shard " + std::to_string(id) +
                          " comes out differently from this perftkit; it cannot be rewritten");
-    if (log) std::fprintf(log, "work dir %s: shard %zu was missing or corrupt; written again\n", dir.path().c_str(), id);
+    if (log)
+      std::fprintf(log, "work dir %s: shard %zu was missing or corrupt; written again\n", dir.path().c_str(), id);
     write_file_durably(dir.shard_path(std::uint32_t(id)), bytes);
   }
 }

@@ -44,7 +44,8 @@ bool count_if_needed(ShardWorker& worker, ShardClaims& claims, std::uint32_t id,
 WorkTally count_assigned_shards(ShardWorker& worker, ShardClaims& claims, const AssignmentOptions& options) {
   const WorkDir& dir = worker.dir();
   std::vector<std::uint32_t> part;
-  for (std::size_t id = options.worker; id < dir.shard_count(); id += options.workers) part.push_back(std::uint32_t(id));
+  for (std::size_t id = options.worker; id < dir.shard_count(); id += options.workers)
+    part.push_back(std::uint32_t(id));
 
   WorkTally tally;
   std::set<std::uint32_t> warned, failed;
@@ -59,7 +60,8 @@ WorkTally count_assigned_shards(ShardWorker& worker, ShardClaims& claims, const 
       } catch (const WorkDirError& e) {
         failed.insert(id);
         ++tally.failed;
-        if (options.warnings) std::fprintf(options.warnings, "perftkit: error: shard %u: %s\n", static_cast<unsigned>(id), e.what());
+        if (options.warnings)
+          std::fprintf(options.warnings, "perftkit: error: shard %u: %s\n", static_cast<unsigned>(id), e.what());
         continue;
       }
       if (dir.check_result(id).state != ResultState::VALID) pending = true;

@@ -13,12 +13,12 @@
 namespace perftkit {
 
 struct AssignmentOptions {
-  unsigned worker = 0;            // this worker's part of the partition...
-  unsigned workers = 1;           // ...of this many parts (1: every shard)
-  std::size_t max_shards = 0;     // stop after counting this many (0: no limit)
-  bool wait_for_others = false;   // then wait until every shard of the part has a valid result
-  double poll_seconds = 1;        // between looks at the shards others hold, when waiting
-  std::FILE* warnings = stderr;   // corrupt results and damaged shards are reported here
+  unsigned worker = 0;           // this worker's part of the partition...
+  unsigned workers = 1;          // ...of this many parts (1: every shard)
+  std::size_t max_shards = 0;    // stop after counting this many (0: no limit)
+  bool wait_for_others = false;  // then wait until every shard of the part has a valid result
+  double poll_seconds = 1;       // between looks at the shards others hold, when waiting
+  std::FILE* warnings = stderr;  // corrupt results and damaged shards are reported here
 };
 
 struct WorkTally {

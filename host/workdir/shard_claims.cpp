@@ -22,9 +22,7 @@ double now_seconds() {
   return double(now.tv_sec) + double(now.tv_nsec) * 1e-9;
 }
 
-std::string claim_text() {
-  return "host " + this_host_name() + "\npid " + std::to_string(::getpid()) + "\n";
-}
+std::string claim_text() { return "host " + this_host_name() + "\npid " + std::to_string(::getpid()) + "\n"; }
 
 // A process of this host that still exists (a zombie counts until it is reaped).
 bool process_alive(long pid) { return pid > 0 && (::kill(pid_t(pid), 0) == 0 || errno == EPERM); }

@@ -67,14 +67,17 @@ std::optional<std::vector<FrontierNode>> decode_shard(std::string_view bytes, co
     error = why;
     return std::nullopt;
   };
-  if (bytes.size() < HEADER_BYTES + CHECKSUM_BYTES) return fail("truncated (" + std::to_string(bytes.size()) + " bytes)");
+  if (bytes.size() < HEADER_BYTES + CHECKSUM_BYTES)
+    return fail("truncated (" + std::to_string(bytes.size()) + " bytes)");
   if (std::memcmp(bytes.data(), MAGIC, sizeof MAGIC) != 0) return fail("not a perftkit shard file");
-  if (get<std::uint32_t>(bytes, 8) != SHARD_FORMAT) return fail("shard format " + std::to_string(get<std::uint32_t>(bytes, 8)));
+  if (get<std::uint32_t>(bytes, 8) != SHARD_FORMAT)
+    return fail("shard format " + std::to_string(get<std::uint32_t>(bytes, 8)));
   const std::uint64_t count = get<std::uint64_t>(bytes, 32);
   if (get<std::uint32_t>(bytes, 20) != SHARD_RECORD_BYTES || count > bytes.size() / SHARD_RECORD_BYTES ||
       bytes.size() != HEADER_BYTES + count * SHARD_RECORD_BYTES + CHECKSUM_BYTES)
     return fail("truncated or malformed (" + std::to_string(bytes.size()) + " bytes)");
-  if (checksum64(bytes.substr(0, bytes.size() - CHECKSUM_BYTES)) != shard_checksum(bytes)) return fail("checksum mismatch");
+  if (checksum64(bytes.substr(0, bytes.size() - CHECKSUM_BYTES)) != shard_checksum(bytes))
+    return fail("checksum mismatch");
   if (get<std::uint32_t>(bytes, 12) != expected.id || get<std::uint64_t>(bytes, 24) != expected.parameters_key ||
       get<std::uint32_t>(bytes, 16) != std::uint32_t(expected.remaining_depth))
     return fail("belongs to another shard or run");

@@ -51,13 +51,13 @@ std::optional<ShardResult> decode_result(std::string_view text, std::string& err
   const auto finished = record->find_non_negative("finished");
   const std::string* worker = record->find("worker");
   const std::string* backend = record->find("backend");
-  if (!run || !shard || *shard > std::numeric_limits<std::uint32_t>::max() || !shard_checksum || !positions ||
-      !nodes || !seconds || !finished || !worker || !backend) {
+  if (!run || !shard || *shard > std::numeric_limits<std::uint32_t>::max() || !shard_checksum || !positions || !nodes ||
+      !seconds || !finished || !worker || !backend) {
     error = "a field is missing or malformed";
     return std::nullopt;
   }
-  return ShardResult{*run, std::uint32_t(*shard), *shard_checksum, *positions, *nodes, *seconds, *finished,
-                     *worker, *backend};
+  return ShardResult{*run,    std::uint32_t(*shard), *shard_checksum, *positions, *nodes, *seconds, *finished, *worker,
+                     *backend};
 }
 
 }  // namespace perftkit

@@ -25,7 +25,8 @@ std::vector<FrontierNode> without_clocks(std::vector<FrontierNode> nodes) {
 WorkSplit split_into_shards(const SplitRequest& request) {
   if (request.depth < 2) throw std::invalid_argument("a work dir needs --depth 2 or more");
   if (request.split_plies != 0 && (request.split_plies < 1 || request.split_plies >= request.depth))
-    throw std::invalid_argument("--split-depth must be between 1 and depth - 1 (" + std::to_string(request.depth - 1) + ")");
+    throw std::invalid_argument("--split-depth must be between 1 and depth - 1 (" + std::to_string(request.depth - 1) +
+                                ")");
   if (request.shards > MAX_SHARDS) throw std::invalid_argument("--shards is at most " + std::to_string(MAX_SHARDS));
   const std::size_t wanted = request.shards ? request.shards : DEFAULT_SHARDS;
 

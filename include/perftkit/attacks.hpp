@@ -15,13 +15,13 @@
 namespace perftkit {
 
 struct SliderEntry {
-  Bitboard mask;          // relevant occupancy: the rays without their edge squares
-  Bitboard magic;         // multiplier for the portable index
-  std::uint32_t offset;   // first entry of this square in AttackTables::slider
-  std::uint32_t shift;    // 64 - popcount(mask)
+  Bitboard mask;         // relevant occupancy: the rays without their edge squares
+  Bitboard magic;        // multiplier for the portable index
+  std::uint32_t offset;  // first entry of this square in AttackTables::slider
+  std::uint32_t shift;   // 64 - popcount(mask)
 };
 
-inline constexpr std::size_t ROOK_TABLE_SIZE = 102400;   // sum over squares of 2^popcount(mask)
+inline constexpr std::size_t ROOK_TABLE_SIZE = 102400;  // sum over squares of 2^popcount(mask)
 inline constexpr std::size_t BISHOP_TABLE_SIZE = 5248;
 
 struct AttackTables {
@@ -34,14 +34,14 @@ struct AttackTables {
   Bitboard bishop_rays[64];  // bishop attacks on an empty board
   SliderEntry rook[64];
   SliderEntry bishop[64];
-  bool pext_indexed;         // slider entries ordered by PEXT instead of magic products
+  bool pext_indexed;  // slider entries ordered by PEXT instead of magic products
   Bitboard slider[ROOK_TABLE_SIZE + BISHOP_TABLE_SIZE];
 };
 
 namespace detail {
 
-inline void fill_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)[4][2],
-                        const std::uint64_t* magics, std::uint32_t& offset, bool use_pext) {
+inline void fill_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)[4][2], const std::uint64_t* magics,
+                        std::uint32_t& offset, bool use_pext) {
   for (int sq = 0; sq < 64; ++sq) {
     SliderEntry& e = entries[sq];
     e.mask = relevant_mask(dirs, sq);
@@ -82,8 +82,7 @@ inline void build_attack_tables(AttackTables& t, bool use_pext) {
         const Bitboard from_a = detail::ray_attacks(*dirs, a, 0);
         if (!(from_a & square_bb(b))) continue;
         t.line[a][b] = (from_a & detail::ray_attacks(*dirs, b, 0)) | square_bb(a) | square_bb(b);
-        t.between[a][b] = detail::ray_attacks(*dirs, a, square_bb(b)) &
-                          detail::ray_attacks(*dirs, b, square_bb(a));
+        t.between[a][b] = detail::ray_attacks(*dirs, a, square_bb(b)) & detail::ray_attacks(*dirs, b, square_bb(a));
       }
     }
   std::uint32_t offset = 0;
@@ -136,15 +135,19 @@ PERFTKIT_HD_INLINE Bitboard slider_lookup(const SliderEntry& e, Bitboard occ) {
 #if PERFTKIT_HAS_PEXT
   return attack_tables().slider[e.offset + pext(occ, e.mask)];
 #else
-  const std::uint32_t index = read_table(e.offset) +
-                              std::uint32_t(((occ & read_table(e.mask)) * read_table(e.magic)) >> read_table(e.shift));
+  const std::uint32_t index =
+      read_table(e.offset) + std::uint32_t(((occ & read_table(e.mask)) * read_table(e.magic)) >> read_table(e.shift));
   return read_table(attack_tables().slider[index]);
 #endif
 }
 
 PERFTKIT_HD_INLINE Bitboard rook_attacks(Square s, Bitboard occ) { return slider_lookup(attack_tables().rook[s], occ); }
-PERFTKIT_HD_INLINE Bitboard bishop_attacks(Square s, Bitboard occ) { return slider_lookup(attack_tables().bishop[s], occ); }
-PERFTKIT_HD_INLINE Bitboard queen_attacks(Square s, Bitboard occ) { return rook_attacks(s, occ) | bishop_attacks(s, occ); }
+PERFTKIT_HD_INLINE Bitboard bishop_attacks(Square s, Bitboard occ) {
+  return slider_lookup(attack_tables().bishop[s], occ);
+}
+PERFTKIT_HD_INLINE Bitboard queen_attacks(Square s, Bitboard occ) {
+  return rook_attacks(s, occ) | bishop_attacks(s, occ);
+}
 PERFTKIT_HD_INLINE Bitboard rook_rays(Square s) { return read_table(attack_tables().rook_rays[s]); }
 PERFTKIT_HD_INLINE Bitboard bishop_rays(Square s) { return read_table(attack_tables().bishop_rays[s]); }
 PERFTKIT_HD_INLINE Bitboard knight_attacks(Square s) { return read_table(attack_tables().knight[s]); }

@@ -51,9 +51,12 @@ PERFTKIT_HD_INLINE constexpr Bitboard shift(Bitboard b) {
 }
 
 // Pawn directions for colour c: forward, capture towards the a-file, capture towards the h-file.
-template <Color C> inline constexpr int PAWN_PUSH = C == WHITE ? 8 : -8;
-template <Color C> inline constexpr int PAWN_CAPTURE_WEST = C == WHITE ? 7 : -9;
-template <Color C> inline constexpr int PAWN_CAPTURE_EAST = C == WHITE ? 9 : -7;
+template <Color C>
+inline constexpr int PAWN_PUSH = C == WHITE ? 8 : -8;
+template <Color C>
+inline constexpr int PAWN_CAPTURE_WEST = C == WHITE ? 7 : -9;
+template <Color C>
+inline constexpr int PAWN_CAPTURE_EAST = C == WHITE ? 9 : -7;
 
 template <Color C>
 PERFTKIT_HD_INLINE constexpr Bitboard pawn_attacks_bb(Bitboard pawns) {

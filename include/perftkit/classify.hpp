@@ -18,10 +18,10 @@ enum class Termination : std::uint8_t {
   CHECKMATE,
   INSUFFICIENT_MATERIAL,  // neither side can mate on material alone
   STALEMATE,
-  SEVENTYFIVE_MOVES,      // FIDE 9.6.2: 75 moves by each side without a capture or pawn move
-  FIVEFOLD_REPETITION,    // FIDE 9.6.1
-  FIFTY_MOVES,            // claimable (FIDE 9.3)
-  THREEFOLD_REPETITION,   // claimable (FIDE 9.2)
+  SEVENTYFIVE_MOVES,     // FIDE 9.6.2: 75 moves by each side without a capture or pawn move
+  FIVEFOLD_REPETITION,   // FIDE 9.6.1
+  FIFTY_MOVES,           // claimable (FIDE 9.3)
+  THREEFOLD_REPETITION,  // claimable (FIDE 9.2)
   TERMINATION_NB
 };
 
@@ -30,16 +30,16 @@ enum class Winner : std::uint8_t { NONE, WHITE_WINS, BLACK_WINS };
 
 struct Classification {
   std::uint16_t legal_moves;
-  std::uint8_t checkers;        // pieces giving check to the side to move
-  std::uint8_t repetitions;     // occurrences of this position in its game; 0 without a history
+  std::uint8_t checkers;     // pieces giving check to the side to move
+  std::uint8_t repetitions;  // occurrences of this position in its game; 0 without a history
   bool in_check;
   bool checkmate;
   bool stalemate;
-  bool insufficient_white;      // White can no longer mate by any sequence, on material alone
+  bool insufficient_white;  // White can no longer mate by any sequence, on material alone
   bool insufficient_black;
-  bool fifty_move;              // half-move clock at least 100 and no checkmate on the board
-  bool seventyfive_move;        // half-move clock at least 150 and no checkmate on the board
-  DeadMaterial dead;            // both sides insufficient: the kind of dead position
+  bool fifty_move;        // half-move clock at least 100 and no checkmate on the board
+  bool seventyfive_move;  // half-move clock at least 150 and no checkmate on the board
+  DeadMaterial dead;      // both sides insufficient: the kind of dead position
   Termination termination;
   Winner winner;
 

@@ -49,7 +49,9 @@ constexpr Bitboard landing_squares() {
 }
 
 template <int D>
-PERFTKIT_FORCEINLINE V step(V b) { return shift_raw<D>(b) & splat(landing_squares<D>()); }
+PERFTKIT_FORCEINLINE V step(V b) {
+  return shift_raw<D>(b) & splat(landing_squares<D>());
+}
 
 // Squares a slider on each bit of gen reaches in direction D: the empty squares and the
 // first occupied one (Kogge-Stone occluded fill, then one more step).
@@ -74,7 +76,9 @@ struct KnightJumps {
     jump[3] = shift_raw<-16>(e1), jump[4] = shift_raw<8>(w2), jump[5] = shift_raw<-8>(w2);
     jump[6] = shift_raw<8>(e2), jump[7] = shift_raw<-8>(e2);
   }
-  PERFTKIT_FORCEINLINE V all() const { return jump[0] | jump[1] | jump[2] | jump[3] | jump[4] | jump[5] | jump[6] | jump[7]; }
+  PERFTKIT_FORCEINLINE V all() const {
+    return jump[0] | jump[1] | jump[2] | jump[3] | jump[4] | jump[5] | jump[6] | jump[7];
+  }
 };
 
 PERFTKIT_FORCEINLINE V king_reach(V b) {
@@ -97,7 +101,9 @@ constexpr int axis_of() {
   else return 3;
 }
 template <int D>
-constexpr bool orthogonal_direction() { return axis_of<D>() < 2; }
+constexpr bool orthogonal_direction() {
+  return axis_of<D>() < 2;
+}
 
 // The squares from a square to the board's edge in direction D, built at compile time by
 // the reference walker (each ray walked as all four of a slider's directions).
@@ -105,7 +111,8 @@ template <int D>
 inline constexpr auto DIRECTION_RAYS = [] {
   constexpr int file_step = D == 1 || D == 9 || D == -7 ? 1 : D == -1 || D == -9 || D == 7 ? -1 : 0;
   constexpr int rank_step = D >= 7 ? 1 : D <= -7 ? -1 : 0;
-  constexpr int dirs[4][2] = {{file_step, rank_step}, {file_step, rank_step}, {file_step, rank_step}, {file_step, rank_step}};
+  constexpr int dirs[4][2] = {
+      {file_step, rank_step}, {file_step, rank_step}, {file_step, rank_step}, {file_step, rank_step}};
   std::array<Bitboard, 64> rays{};
   for (int s = 0; s < 64; ++s) rays[s] = detail::ray_attacks(dirs, s, 0);
   return rays;
@@ -183,8 +190,7 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& castling_lanes) {
   const V their_diagonal = p.diagonal & p.them, their_orthogonal = p.orthogonal & p.them;
 
   // Checks and pins.
-  const V leaper_checkers =
-      (KnightJumps(king).all() & their_knights) | (pawn_reach<Us>(king) & their_pawns);
+  const V leaper_checkers = (KnightJumps(king).all() & their_knights) | (pawn_reach<Us>(king) & their_pawns);
   KingRays rays{_mm512_setzero_si512(), popcount(leaper_checkers), {}};
   for (V& v : rays.pinned_on) v = _mm512_setzero_si512();
   const Bitboard first_king = Bitboard(_mm_cvtsi128_si64(_mm512_castsi512_si128(king)));
@@ -219,15 +225,12 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& castling_lanes) {
   const V king_targets = and_not(king_reach(king), p.us);
   if (_mm512_test_epi64_mask(king_targets, king_targets)) {
     const V see_through_king = empty | king;
-    const V attacked = pawn_reach<Them>(their_pawns) | KnightJumps(their_knights).all() |
-                       king_reach(p.kings & p.them) | ray_attacks<8>(their_orthogonal, see_through_king) |
-                       ray_attacks<-8>(their_orthogonal, see_through_king) |
-                       ray_attacks<1>(their_orthogonal, see_through_king) |
-                       ray_attacks<-1>(their_orthogonal, see_through_king) |
-                       ray_attacks<9>(their_diagonal, see_through_king) |
-                       ray_attacks<-9>(their_diagonal, see_through_king) |
-                       ray_attacks<7>(their_diagonal, see_through_king) |
-                       ray_attacks<-7>(their_diagonal, see_through_king);
+    const V attacked =
+        pawn_reach<Them>(their_pawns) | KnightJumps(their_knights).all() | king_reach(p.kings & p.them) |
+        ray_attacks<8>(their_orthogonal, see_through_king) | ray_attacks<-8>(their_orthogonal, see_through_king) |
+        ray_attacks<1>(their_orthogonal, see_through_king) | ray_attacks<-1>(their_orthogonal, see_through_king) |
+        ray_attacks<9>(their_diagonal, see_through_king) | ray_attacks<-9>(their_diagonal, see_through_king) |
+        ray_attacks<7>(their_diagonal, see_through_king) | ray_attacks<-7>(their_diagonal, see_through_king);
     count = popcount(and_not(king_targets, attacked));
   }
 
@@ -256,8 +259,10 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& castling_lanes) {
   const V doubles = shift_raw<UP>(single & splat(relative_rank_bb(Us, RANK_3))) & empty & checkmask;
   const V pushes = single & checkmask;
   const V capture_targets = p.them & checkmask;
-  const V west = step<UP_WEST>(and_not(our_pawns, and_not(pinned, rays.pinned_on[axis_of<UP_WEST>()]))) & capture_targets;
-  const V east = step<UP_EAST>(and_not(our_pawns, and_not(pinned, rays.pinned_on[axis_of<UP_EAST>()]))) & capture_targets;
+  const V west =
+      step<UP_WEST>(and_not(our_pawns, and_not(pinned, rays.pinned_on[axis_of<UP_WEST>()]))) & capture_targets;
+  const V east =
+      step<UP_EAST>(and_not(our_pawns, and_not(pinned, rays.pinned_on[axis_of<UP_EAST>()]))) & capture_targets;
   const V promotions = popcount(pushes & last_rank) + popcount(west & last_rank) + popcount(east & last_rank);
   count = count + popcount(pushes) + popcount(doubles) + popcount(west) + popcount(east) + promotions + promotions +
           promotions;
@@ -273,14 +278,16 @@ inline std::uint64_t count_moves_8(const Position* positions, int n) {
   alignas(64) std::uint64_t lane_counts[8];
   _mm512_store_si512(lane_counts, counts);
   std::uint64_t total = 0;
-  for (unsigned rest = lanes.live & ~lanes.en_passant; rest; rest &= rest - 1) total += lane_counts[__builtin_ctz(rest)];
+  for (unsigned rest = lanes.live & ~lanes.en_passant; rest; rest &= rest - 1)
+    total += lane_counts[__builtin_ctz(rest)];
   for (unsigned rest = castling_lanes & ~lanes.en_passant; rest; rest &= rest - 1) {
     const Position& pos = positions[__builtin_ctz(rest)];
     CountSink castlings;
     generate_castling<Us>(pos, pos.king_square(Us), castlings);
     total += castlings.count;
   }
-  for (unsigned rest = lanes.en_passant; rest; rest &= rest - 1) total += count_moves<Us>(positions[__builtin_ctz(rest)]);
+  for (unsigned rest = lanes.en_passant; rest; rest &= rest - 1)
+    total += count_moves<Us>(positions[__builtin_ctz(rest)]);
   return total;
 }
 

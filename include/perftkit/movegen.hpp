@@ -88,7 +88,9 @@ namespace detail {
 // A sink that defines done() may stop the generator after any batch (e.g. "is there any
 // legal move?"); for every other sink the checks compile away.
 template <typename Sink>
-inline constexpr bool stops_early = requires(const Sink& s) { s.done(); };
+inline constexpr bool stops_early = requires(const Sink& s) {
+  s.done();
+};
 
 template <typename Sink>
 PERFTKIT_HD_INLINE bool sink_done(const Sink& sink) {
@@ -158,8 +160,10 @@ PERFTKIT_HD_INLINE void generate_non_king(const Position& pos, const Masks& m, S
   const Bitboard capturers = pawns & ~m.pin_orth;
   const Bitboard free_capturers = capturers & ~m.pin_diag, pinned_capturers = capturers & m.pin_diag;
   const Bitboard capture_targets = them & m.checkmask;
-  const Bitboard west = (shift<UP_WEST>(free_capturers) | (shift<UP_WEST>(pinned_capturers) & m.pin_diag)) & capture_targets;
-  const Bitboard east = (shift<UP_EAST>(free_capturers) | (shift<UP_EAST>(pinned_capturers) & m.pin_diag)) & capture_targets;
+  const Bitboard west =
+      (shift<UP_WEST>(free_capturers) | (shift<UP_WEST>(pinned_capturers) & m.pin_diag)) & capture_targets;
+  const Bitboard east =
+      (shift<UP_EAST>(free_capturers) | (shift<UP_EAST>(pinned_capturers) & m.pin_diag)) & capture_targets;
 
   sink.template pawn_moves<PawnBatch::PUSH, UP>(pushes & ~LAST_RANK);
   sink.template pawn_moves<PawnBatch::DOUBLE_PUSH, 2 * UP>(doubles);
@@ -181,9 +185,9 @@ PERFTKIT_HD_INLINE void generate_non_king(const Position& pos, const Masks& m, S
     while (capturers_ep) {
       const Square from = pop_lsb(capturers_ep);
       const Bitboard after = (occ ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
-      const bool leaves_check =
-          (m.checkers & ~square_bb(captured) & ~(pos.diagonal | pos.orthogonal)) ||
-          (rook_attacks(ksq, after) & pos.orthogonal & them) || (bishop_attacks(ksq, after) & pos.diagonal & them);
+      const bool leaves_check = (m.checkers & ~square_bb(captured) & ~(pos.diagonal | pos.orthogonal)) ||
+                                (rook_attacks(ksq, after) & pos.orthogonal & them) ||
+                                (bishop_attacks(ksq, after) & pos.diagonal & them);
       if (!leaves_check) sink.en_passant(from, to);
     }
   }
@@ -232,10 +236,12 @@ PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
     Bitboard safe = 0;
     while (king_targets) {
       const Square to = pop_lsb(king_targets);
-      const bool attacked = ((bishop_rays(to) & their_diagonal) && (bishop_attacks(to, occ_without_king) & their_diagonal)) ||
-                            ((rook_rays(to) & their_orthogonal) && (rook_attacks(to, occ_without_king) & their_orthogonal));
+      const bool attacked =
+          ((bishop_rays(to) & their_diagonal) && (bishop_attacks(to, occ_without_king) & their_diagonal)) ||
+          ((rook_rays(to) & their_orthogonal) && (rook_attacks(to, occ_without_king) & their_orthogonal));
       if (!attacked) safe |= square_bb(to);
-      if constexpr (detail::stops_early<Sink>) if (safe) break;
+      if constexpr (detail::stops_early<Sink>)
+        if (safe) break;
     }
     if (safe) sink.template piece_moves<KING>(ksq, safe);
   }
@@ -257,9 +263,13 @@ struct AnyMoveSink {
   bool found = false;
   PERFTKIT_HD_INLINE bool done() const { return found; }
   template <PieceType Pt>
-  PERFTKIT_HD_INLINE void piece_moves(Square, Bitboard targets) { found |= targets != 0; }
+  PERFTKIT_HD_INLINE void piece_moves(Square, Bitboard targets) {
+    found |= targets != 0;
+  }
   template <PawnBatch Kind, int Offset>
-  PERFTKIT_HD_INLINE void pawn_moves(Bitboard targets) { found |= targets != 0; }
+  PERFTKIT_HD_INLINE void pawn_moves(Bitboard targets) {
+    found |= targets != 0;
+  }
   PERFTKIT_HD_INLINE void en_passant(Square, Square) { found = true; }
   PERFTKIT_HD_INLINE void castling(Square, Square) { found = true; }
 };
@@ -276,7 +286,9 @@ PERFTKIT_HD_INLINE bool has_legal_move(const Position& pos) {
 struct CountSink {
   std::uint64_t count = 0;
   template <PieceType Pt>
-  PERFTKIT_HD_INLINE void piece_moves(Square, Bitboard targets) { count += popcount(targets); }
+  PERFTKIT_HD_INLINE void piece_moves(Square, Bitboard targets) {
+    count += popcount(targets);
+  }
   template <PawnBatch Kind, int Offset>
   PERFTKIT_HD_INLINE void pawn_moves(Bitboard targets) {
     count += (Kind == PawnBatch::PROMOTION ? 4 : 1) * popcount(targets);

@@ -31,7 +31,8 @@ std::uint64_t two_ply_leaves(const Position& pos) {
   int n = 0;
   std::uint64_t nodes = 0;
   for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
-    if (n == MAX_LEGAL_MOVES) [[unlikely]] nodes += count_moves_of<~Us>(children, std::exchange(n, 0));
+    if (n == MAX_LEGAL_MOVES) [[unlikely]]
+      nodes += count_moves_of<~Us>(children, std::exchange(n, 0));
     children[n++] = child;
   });
   return nodes + count_moves_of<~Us>(children, n);

@@ -13,8 +13,8 @@ struct Position {
   Bitboard by_color[COLOR_NB];
   Bitboard pawns;
   Bitboard knights;
-  Bitboard diagonal;        // bishops and queens
-  Bitboard orthogonal;      // rooks and queens
+  Bitboard diagonal;    // bishops and queens
+  Bitboard orthogonal;  // rooks and queens
   Bitboard kings;
   Bitboard castling_rooks;  // rooks (of either colour) that keep their castling right
   Square ep_square;         // square behind a pawn that just moved two, or SQ_NONE
@@ -55,7 +55,8 @@ struct Position {
   PERFTKIT_HD_INLINE Square castling_rook(Color c, CastlingSide side) const {
     const Bitboard rooks_here = castling_rooks & by_color[c] & relative_rank_bb(c, RANK_1);
     const Bitboard king_bb = kings & by_color[c];
-    const Bitboard candidates = side == KING_SIDE ? rooks_here & ~(king_bb | (king_bb - 1)) : rooks_here & (king_bb - 1);
+    const Bitboard candidates =
+        side == KING_SIDE ? rooks_here & ~(king_bb | (king_bb - 1)) : rooks_here & (king_bb - 1);
     if (!candidates) return SQ_NONE;
     return Square(side == KING_SIDE ? lsb(candidates) : msb(candidates));
   }

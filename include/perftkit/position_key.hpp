@@ -50,15 +50,16 @@ struct KeySet {
   PERFTKIT_HD_INLINE constexpr explicit KeySet(std::uint64_t seed) : salt{} {
     for (int lane = 0; lane < 2; ++lane)
       for (int word = 0; word < KEY_SALTS; ++word)
-        salt[lane][word] = detail::mix64(seed * 0x9E3779B97F4A7C15ULL +
-                                         std::uint64_t(lane * 16 + word + 1) * 0xD1B54A32D192ED03ULL);
+        salt[lane][word] =
+            detail::mix64(seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(lane * 16 + word + 1) * 0xD1B54A32D192ED03ULL);
   }
 };
 
 namespace detail {
 
 // One 64-bit lane: salted words multiplied in pairs and folded, summed, then finished.
-PERFTKIT_HD_INLINE std::uint64_t key_lane(const std::uint64_t (&words)[KEY_WORDS], const std::uint64_t (&salt)[KEY_SALTS]) {
+PERFTKIT_HD_INLINE std::uint64_t key_lane(const std::uint64_t (&words)[KEY_WORDS],
+                                          const std::uint64_t (&salt)[KEY_SALTS]) {
   std::uint64_t sum = fold_multiply(words[8] ^ salt[8], salt[9]);
   for (int i = 0; i < 8; i += 2) sum += fold_multiply(words[i] ^ salt[i], words[i + 1] ^ salt[i + 1]);
   return mix64(sum ^ salt[10]);
@@ -71,7 +72,8 @@ PERFTKIT_HD_INLINE std::uint64_t key_lane(const std::uint64_t (&words)[KEY_WORDS
 // independent salts make the 128 bits.
 PERFTKIT_HD_INLINE PositionKey position_key(const Position& pos, const KeySet& keys) {
   const std::uint64_t words[KEY_WORDS] = {
-      pos.by_color[WHITE], pos.by_color[BLACK], pos.pawns,          pos.knights, pos.diagonal, pos.orthogonal,
+      pos.by_color[WHITE], pos.by_color[BLACK], pos.pawns,
+      pos.knights,         pos.diagonal,        pos.orthogonal,
       pos.kings,           pos.castling_rooks,  std::uint64_t(pos.ep_square) | std::uint64_t(pos.side_to_move) << 8};
   return PositionKey{detail::key_lane(words, keys.salt[0]), detail::key_lane(words, keys.salt[1])};
 }

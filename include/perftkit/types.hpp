@@ -13,9 +13,7 @@ enum Color : std::uint8_t { WHITE, BLACK, COLOR_NB = 2 };
 
 PERFTKIT_HD_INLINE constexpr Color operator~(Color c) { return Color(c ^ 1); }
 
-enum PieceType : std::uint8_t {
-  NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB = 7
-};
+enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB = 7 };
 
 // clang-format off
 enum Square : std::uint8_t {

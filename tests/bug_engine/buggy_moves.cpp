@@ -63,7 +63,8 @@ void add_ep_exposing_rank(std::vector<BuggyMove>& moves, const BugState& state, 
   while (capturers) {
     const Square from = pop_lsb(capturers);
     const Move m = Move::make<EN_PASSANT>(from, pos.ep_square);
-    if (rank_of(pos.king_square(us)) == rank_of(from) && !is_listed(moves, to_uci(m, chess960))) add(moves, state, m, Bug::NONE, chess960);
+    if (rank_of(pos.king_square(us)) == rank_of(from) && !is_listed(moves, to_uci(m, chess960)))
+      add(moves, state, m, Bug::NONE, chess960);
   }
 }
 
@@ -101,10 +102,12 @@ void add_castling_without_rook(std::vector<BuggyMove>& moves, const BugState& st
     const Bitboard occ = pos.occupied() & ~square_bb(ksq);
     if ((rank_span(ksq, king_to) | square_bb(castling_rook_to(us, side))) & occ) continue;
     bool safe = true;
-    for (Bitboard path = rank_span(ksq, king_to); path && safe;) safe = !attacked_by_color(pos, ~us, pop_lsb(path), occ);
+    for (Bitboard path = rank_span(ksq, king_to); path && safe;)
+      safe = !attacked_by_color(pos, ~us, pop_lsb(path), occ);
     if (!safe) continue;
     const Position child = make_move(pos, Move(ksq, king_to));  // the king alone: there is no rook
-    moves.push_back({to_uci(Move::make<CASTLING>(ksq, corner), chess960), follow(state, child, ksq, king_to, true, Bug::CASTLE_WITHOUT_ROOK)});
+    moves.push_back({to_uci(Move::make<CASTLING>(ksq, corner), chess960),
+                     follow(state, child, ksq, king_to, true, Bug::CASTLE_WITHOUT_ROOK)});
   }
 }
 
@@ -200,7 +203,8 @@ std::vector<BuggyMove> buggy_moves(const BugState& state, Bug bug, bool chess960
 
 std::uint64_t buggy_perft(const BugState& state, int depth, Bug bug, bool chess960) {
   if (depth <= 0) return 1;
-  const bool plain = bug == Bug::NONE || bug == Bug::CRASH || bug == Bug::HANG || bug == Bug::GARBAGE || bug == Bug::PHANTOM_MOVE;
+  const bool plain =
+      bug == Bug::NONE || bug == Bug::CRASH || bug == Bug::HANG || bug == Bug::GARBAGE || bug == Bug::PHANTOM_MOVE;
   if (depth == 1 && plain) return count_moves(state.pos);
   const std::vector<BuggyMove> moves = buggy_moves(state, bug, chess960);
   if (depth == 1) return moves.size();

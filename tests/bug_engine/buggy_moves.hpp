@@ -16,14 +16,14 @@ namespace perftkit::bug_engine {
 
 enum class Bug {
   NONE,
-  EP_EXPOSES_KING_ON_RANK,    // en passant allowed though it opens the king's rank
-  CASTLE_THROUGH_ATTACK,      // only the king's destination is checked for attacks
-  CASTLE_WITHOUT_ROOK,        // a rook captured on its square keeps its castling right
-  NO_UNDERPROMOTION,          // pawns promote to queens only
-  PINNED_LEAVES_LINE,         // pinned knights, bishops, rooks and queens move freely
-  KING_TAKES_DEFENDED,        // the king may capture a defended piece
-  EP_RIGHT_KEPT,              // the en-passant square survives the reply to the double push
-  CHESS960_KING_ON_TARGET,    // no castling when the king already stands on its target
+  EP_EXPOSES_KING_ON_RANK,  // en passant allowed though it opens the king's rank
+  CASTLE_THROUGH_ATTACK,    // only the king's destination is checked for attacks
+  CASTLE_WITHOUT_ROOK,      // a rook captured on its square keeps its castling right
+  NO_UNDERPROMOTION,        // pawns promote to queens only
+  PINNED_LEAVES_LINE,       // pinned knights, bishops, rooks and queens move freely
+  KING_TAKES_DEFENDED,      // the king may capture a defended piece
+  EP_RIGHT_KEPT,            // the en-passant square survives the reply to the double push
+  CHESS960_KING_ON_TARGET,  // no castling when the king already stands on its target
   // Misbehaviour rather than a wrong move list:
   CRASH,         // dies with SIGSEGV when asked for a divide deeper than 1
   HANG,          // never answers a divide deeper than 1

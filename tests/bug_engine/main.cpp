@@ -139,7 +139,8 @@ int run_once(const Engine& engine, const std::string& fen, int depth, const std:
 
 int usage() {
   std::fprintf(stderr,
-               "usage: perftkit_bug_engine [--bug NAME] [--chess960] uci | perftree DEPTH FEN [MOVES] | divide FEN DEPTH [MOVES]\n"
+               "usage: perftkit_bug_engine [--bug NAME] [--chess960] uci | perftree DEPTH FEN [MOVES] | divide FEN "
+               "DEPTH [MOVES]\n"
                "bugs: %s\n",
                bug_names().c_str());
   return 2;
@@ -166,7 +167,9 @@ int main(int argc, char** argv) {
   const std::string mode = argv[i];
   const int left = argc - i - 1;
   if (mode == "uci") return run_uci(engine);
-  if (mode == "perftree" && left >= 2) return run_once(engine, argv[i + 2], std::stoi(argv[i + 1]), left >= 3 ? argv[i + 3] : "", true);
-  if (mode == "divide" && left >= 2) return run_once(engine, argv[i + 1], std::stoi(argv[i + 2]), left >= 3 ? argv[i + 3] : "", false);
+  if (mode == "perftree" && left >= 2)
+    return run_once(engine, argv[i + 2], std::stoi(argv[i + 1]), left >= 3 ? argv[i + 3] : "", true);
+  if (mode == "divide" && left >= 2)
+    return run_once(engine, argv[i + 1], std::stoi(argv[i + 2]), left >= 3 ? argv[i + 3] : "", false);
   return usage();
 }

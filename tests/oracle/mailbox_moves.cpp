@@ -25,7 +25,8 @@ std::string square_name(int square) { return {char('a' + file_of(square)), char(
 // A right is lost when its king moves, or when its rook moves or is captured.
 void drop_castling_rights(Board& board, int from, int to) {
   for (Side side : {WHITE, BLACK}) {
-    if (from == king_square(board, side)) board.castling_rook[side][KING_WING] = board.castling_rook[side][QUEEN_WING] = NO_SQUARE;
+    if (from == king_square(board, side))
+      board.castling_rook[side][KING_WING] = board.castling_rook[side][QUEEN_WING] = NO_SQUARE;
     for (int& rook : board.castling_rook[side])
       if (rook == from || rook == to) rook = NO_SQUARE;
   }
@@ -44,8 +45,14 @@ class MoveCollector {
         case 'N': step_moves(from, KNIGHT_STEPS); break;
         case 'B': slide_moves(from, DIAGONAL_STEPS); break;
         case 'R': slide_moves(from, STRAIGHT_STEPS); break;
-        case 'Q': slide_moves(from, DIAGONAL_STEPS); slide_moves(from, STRAIGHT_STEPS); break;
-        case 'K': step_moves(from, KING_STEPS); castling_moves(from); break;
+        case 'Q':
+          slide_moves(from, DIAGONAL_STEPS);
+          slide_moves(from, STRAIGHT_STEPS);
+          break;
+        case 'K':
+          step_moves(from, KING_STEPS);
+          castling_moves(from);
+          break;
       }
     }
     return std::move(children_);
@@ -147,7 +154,8 @@ class MoveCollector {
       Board lifted = board_;
       lifted.squares[king] = lifted.squares[rook] = EMPTY;
       bool safe = true;
-      for (int s = std::min(king, king_to); s <= std::max(king, king_to); ++s) safe = safe && !attacked(lifted, s, other(us_));
+      for (int s = std::min(king, king_to); s <= std::max(king, king_to); ++s)
+        safe = safe && !attacked(lifted, s, other(us_));
       if (!safe) continue;
       Board next = lifted;
       next.squares[king_to] = piece_of(us_, 'K');
