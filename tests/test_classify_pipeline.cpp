@@ -196,17 +196,28 @@ TEST(ClassifyBatch, SharedPositionsInLargeBatches) {
   EXPECT_GE(sum(batches), 2u);
 }
 
-// PGN games: positions with their repetition counts, and games that stop at an error.
+// PGN games: positions with their repetition counts, and games that stop at an error; with
+// game columns too (the batch holds each row's move and tag columns until the block ends).
 TEST(ClassifyBatch, PgnGamesWithRepetitionsAndErrors) {
   const std::string games = test_data("classify_games.pgn"), errors = test_data("classify_errors.pgn");
-  for (const PgnPositions positions : {PgnPositions::ALL, PgnPositions::FINAL}) {
-    ClassifyStreamOptions options = tiny_blocks(2);
-    options.positions = positions;
-    const PipelineRun reference = run_on({games, errors}, options);
-    std::vector<std::size_t> batches;
-    const PipelineRun run = run_on({games, errors}, batched(options, batches));
-    EXPECT_EQ(run.output, reference.output);
-    EXPECT_EQ(run.result.rejected, 6u);
+  GameColumns columns;
+  for (const char* name : {"game", "ply", "move", "clock", "eval"}) ASSERT_TRUE(columns.add(name)) << name;
+  columns.tags = {"White", "Event", "WhiteElo", "NoSuchTag"};
+  for (const bool with_columns : {false, true}) {
+    for (const RowFormat format : {RowFormat::CSV, RowFormat::JSONL}) {
+      for (const PgnPositions positions : {PgnPositions::ALL, PgnPositions::FINAL}) {
+        ClassifyStreamOptions options = tiny_blocks(2);
+        options.positions = positions;
+        options.format = format;
+        if (with_columns) options.columns = columns;
+        const PipelineRun reference = run_on({games, errors}, options);
+        std::vector<std::size_t> batches;
+        const PipelineRun run = run_on({games, errors}, batched(options, batches));
+        EXPECT_EQ(run.output, reference.output);
+        EXPECT_EQ(run.result.rejected, 6u);
+        if (with_columns) EXPECT_NE(reference.output.find("Scholar's mate"), std::string::npos);
+      }
+    }
   }
 }
 

@@ -280,6 +280,34 @@ struct FieldWriter {
   }
 };
 
+// The --tags columns, values in the order of columns.tags: a rating is a number ("+12" too;
+// anything else, such as "?", is null), any other tag is text.
+template <RowFormat F>
+void write_tag_columns(FieldWriter<F>& w, const GameColumns& columns, const std::string_view* values,
+                       std::size_t count) {
+  for (std::size_t i = 0; i < columns.tags.size(); ++i) {
+    const std::string_view name = columns.tags[i];
+    const std::string_view value = i < count ? values[i] : std::string_view();
+    if (is_numeric_tag(name) && !value.empty()) {
+      long long number = 0;
+      const char* begin = value.data() + (value[0] == '+');
+      const auto [end, error] = std::from_chars(begin, value.data() + value.size(), number);
+      if (error == std::errc() && end == value.data() + value.size()) w.signed_number(name, number);
+      else w.none(name);
+    } else {
+      w.optional_text(name, value);
+    }
+  }
+}
+
+// The --tags columns as they follow other columns in a row (each with its separator).
+template <RowFormat F>
+char* write_tags_after_columns(char* p, const GameColumns& columns, const std::string_view* values, std::size_t count) {
+  FieldWriter<F> w{p, false};
+  write_tag_columns(w, columns, values, count);
+  return w.p;
+}
+
 // The game columns (GameColumns), after the classification's. A tag column holds text, or a
 // number for ratings; what a row lacks is empty (null in JSON).
 template <RowFormat F>
@@ -304,19 +332,10 @@ void write_game_columns(FieldWriter<F>& w, const ClassifyRow& row, const GameCol
     if (row.has_eval_mate) w.signed_number("eval_mate", row.eval_mate);
     else w.none("eval_mate");
   }
-  for (std::size_t i = 0; i < columns.tags.size(); ++i) {
-    const std::string_view name = columns.tags[i];
-    const std::string_view value = i < row.tag_count ? row.tag_values[i] : std::string_view();
-    if (is_numeric_tag(name) && !value.empty()) {
-      // A rating is a number ("+12" too); anything else ("?") is null.
-      long long number = 0;
-      const char* begin = value.data() + (value[0] == '+');
-      const auto [end, error] = std::from_chars(begin, value.data() + value.size(), number);
-      if (error == std::errc() && end == value.data() + value.size()) w.signed_number(name, number);
-      else w.none(name);
-    } else {
-      w.optional_text(name, value);
-    }
+  if (row.has_tag_columns) {
+    w.p = put(w.p, row.tag_columns);
+  } else {
+    write_tag_columns(w, columns, row.tag_values, row.tag_count);
   }
   if (columns.all_tags) w.json_value("tags", row.all_tags_json);
   for (std::size_t i = 0; i < columns.kept.size(); ++i) {
@@ -457,8 +476,12 @@ void RowFormatter::row(ByteBuffer& out, const ClassifyRow& row) const {
   std::size_t bound = source_open_.size() + 6 * (row.fen.size() + row.id.size() + row.error.size()) + 1024;
   if (columns_.any()) {
     bound += 6 * (row.move_uci.size() + row.move_san.size() + row.all_tags_json.size()) + 256;
-    for (std::size_t i = 0; i < row.tag_count; ++i) bound += 6 * row.tag_values[i].size() + 64;
-    for (const std::string& tag : columns_.tags) bound += tag.size() + 8;
+    if (row.has_tag_columns) {
+      bound += row.tag_columns.size();
+    } else {
+      for (std::size_t i = 0; i < row.tag_count; ++i) bound += 6 * row.tag_values[i].size() + 64;
+      for (const std::string& tag : columns_.tags) bound += tag.size() + 8;
+    }
     for (std::size_t i = 0; i < row.kept_count; ++i) bound += 6 * row.kept_values[i].size() + 64;
     for (const std::string& name : columns_.kept) bound += 6 * name.size() + 8;
   }
@@ -469,6 +492,24 @@ void RowFormatter::row(ByteBuffer& out, const ClassifyRow& row) const {
     case RowFormat::JSONL: p = write_row<RowFormat::JSONL>(p, source_open_, source_close_, row, columns_); break;
   }
   out.commit(p);
+}
+
+std::string RowFormatter::tag_columns(const std::string_view* values, std::size_t count) const {
+  // The same bound as row()'s for these columns; the writer starts after other columns.
+  std::size_t bound = 16;
+  for (std::size_t i = 0; i < count; ++i) bound += 6 * values[i].size() + 64;
+  for (const std::string& tag : columns_.tags) bound += tag.size() + 8;
+  std::string text(bound, '\0');
+  char* end = text.data();
+  switch (format_) {
+    case RowFormat::CSV: end = write_tags_after_columns<RowFormat::CSV>(text.data(), columns_, values, count); break;
+    case RowFormat::TSV: end = write_tags_after_columns<RowFormat::TSV>(text.data(), columns_, values, count); break;
+    case RowFormat::JSONL:
+      end = write_tags_after_columns<RowFormat::JSONL>(text.data(), columns_, values, count);
+      break;
+  }
+  text.resize(std::size_t(end - text.data()));
+  return text;
 }
 
 }  // namespace perftkit

@@ -49,6 +49,10 @@ class RowFormatter {
   // The header line (CSV and TSV; nothing for JSON Lines).
   void header(ByteBuffer& out) const;
   void row(ByteBuffer& out, const ClassifyRow& row) const;
+  // The --tags columns of one game (values in the order of columns().tags, "" when absent),
+  // exactly as row() writes them after the columns before them: a game's rows share them, so
+  // they are formatted once per game (ClassifyRow::tag_columns).
+  std::string tag_columns(const std::string_view* values, std::size_t count) const;
 
  private:
   RowFormat format_;

@@ -20,6 +20,7 @@ class RowVisitor final : public PgnVisitor {
     warnings_ = warnings;
     chess960_ = chess960;
     tag_views_.assign(tag_values_.begin(), tag_values_.end());
+    if (!columns_.tags.empty()) tag_columns_ = sink_.formatter().tag_columns(tag_views_.data(), tag_views_.size());
     if (columns_.all_tags) all_tags_json_ += all_tags_json_.empty() ? "{}" : "}";
   }
   bool wants_details() const override { return columns_.wants_details(); }
@@ -70,6 +71,8 @@ class RowVisitor final : public PgnVisitor {
       row.tag_values = tag_views_.data();
       row.tag_count = tag_views_.size();
       row.all_tags_json = all_tags_json_;
+      row.tag_columns = tag_columns_;
+      row.has_tag_columns = !columns_.tags.empty();
     }
     return row;
   }
@@ -110,6 +113,7 @@ class RowVisitor final : public PgnVisitor {
   std::vector<std::string> tag_values_;      // the --tags values of this game
   std::vector<std::string_view> tag_views_;  // ...as the rows see them
   std::string all_tags_json_;                // --tags all
+  std::string tag_columns_;                  // the --tags columns, formatted once per game
   std::string_view move_san_;                // a view into the game's text
   std::string move_uci_;
   CommentValues comment_;

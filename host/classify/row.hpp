@@ -32,6 +32,10 @@ struct ClassifyRow {
   const std::string_view* tag_values = nullptr;  // the --tags values in order ("" when absent)
   std::size_t tag_count = 0;
   std::string_view all_tags_json;  // --tags all: every tag as a JSON object
+  // The --tags columns as RowFormatter::tag_columns wrote them for this row's game (set by
+  // PGN input, once per game); when not set, they are written from tag_values.
+  std::string_view tag_columns;
+  bool has_tag_columns = false;
 
   // Table input (CSV/TSV/JSONL): the --keep-columns values in order; raw JSON from JSONL.
   const std::string_view* kept_values = nullptr;

@@ -14,7 +14,8 @@ bool BatchedRowSink::is_stable(std::string_view text) const {
 ClassifyRow& BatchedRowSink::hold(const ClassifyRow& row) {
   rows_.push_back(row);
   ClassifyRow& held = rows_.back();
-  for (std::string_view* text : {&held.fen, &held.id, &held.error, &held.move_uci, &held.move_san, &held.all_tags_json})
+  for (std::string_view* text :
+       {&held.fen, &held.id, &held.error, &held.move_uci, &held.move_san, &held.all_tags_json, &held.tag_columns})
     if (!text->empty() && !is_stable(*text)) *text = texts_.emplace_back(*text);
   if (held.tag_count) {  // the game's tag values live in its visitor: keep copies
     std::vector<std::string_view>& values = tag_lists_.emplace_back(held.tag_values, held.tag_values + held.tag_count);

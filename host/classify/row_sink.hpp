@@ -27,6 +27,8 @@ class RowSink {
   virtual void finished_row(const ClassifyRow& row) = 0;
   // Writes whatever is held back; the sink is empty afterwards.
   virtual void flush() {}
+  // What formats the rows (a game's tag columns are formatted with it once per game).
+  virtual const RowFormatter& formatter() const = 0;
 };
 
 class ImmediateRowSink final : public RowSink {
@@ -44,6 +46,7 @@ class ImmediateRowSink final : public RowSink {
     if (!filter_ || filter_->keeps(row)) formatter_.row(out_, row);
     summary_.add(row);
   }
+  const RowFormatter& formatter() const override { return formatter_; }
 
  private:
   const RowFormatter& formatter_;
@@ -68,6 +71,7 @@ class BatchedRowSink final : public RowSink {
   void position_row(ClassifyRow& row, const Position& pos, int repetitions) override;
   void finished_row(const ClassifyRow& row) override;
   void flush() override;
+  const RowFormatter& formatter() const override { return formatter_; }
 
  private:
   ClassifyRow& hold(const ClassifyRow& row);  // the row, its texts outside stable_ copied
