@@ -679,7 +679,8 @@ FenResult parse_epd(std::string_view epd) {
 }
 
 char* write_fen(const Position& pos, char* out) {
-  // A mailbox of letters from the bitboards, then the ranks with runs of empty squares.
+  // A mailbox of letters from the bitboards, then each rank's occupied squares from file a to
+  // h, with the count of empty squares before each and after the last.
   char board[64] = {};
   const std::pair<Bitboard, char> pieces[] = {{pos.pawns, 'p'},   {pos.knights, 'n'},  {pos.bishops(), 'b'},
                                               {pos.rooks(), 'r'}, {pos.queens(), 'q'}, {pos.kings, 'k'}};
@@ -687,20 +688,17 @@ char* write_fen(const Position& pos, char* out) {
     for (Bitboard b = bb & pos.by_color[WHITE]; b;) board[pop_lsb(b)] = char(letter - ('a' - 'A'));
     for (Bitboard b = bb & pos.by_color[BLACK]; b;) board[pop_lsb(b)] = letter;
   }
+  const Bitboard occupied = pos.occupied();
   char* p = out;
   for (int rank = RANK_8; rank >= RANK_1; --rank) {
-    int empty = 0;
-    for (int file = FILE_A; file <= FILE_H; ++file) {
-      const char letter = board[rank * 8 + file];
-      if (!letter) {
-        ++empty;
-        continue;
-      }
-      if (empty) *p++ = char('0' + empty);
-      empty = 0;
-      *p++ = letter;
+    int next_file = FILE_A;
+    for (Bitboard b = (occupied >> (8 * rank)) & 0xFF; b;) {
+      const int file = pop_lsb(b);
+      if (file > next_file) *p++ = char('0' + file - next_file);
+      *p++ = board[8 * rank + file];
+      next_file = file + 1;
     }
-    if (empty) *p++ = char('0' + empty);
+    if (next_file <= FILE_H) *p++ = char('0' + FILE_H + 1 - next_file);
     if (rank != RANK_1) *p++ = '/';
   }
   *p++ = ' ';
