@@ -9,6 +9,7 @@
 #include <string>
 
 #include "classify/table_source.hpp"
+#include "common/json_string.hpp"
 #include "notation/fen.hpp"
 
 namespace perftkit {
@@ -119,59 +120,6 @@ char* put_tsv_text(char* p, std::string_view text) {
   return p;
 }
 
-// Length of the well-formed UTF-8 sequence at the start of s (1 to 4), or 0 when it is not one.
-std::size_t utf8_length(std::string_view s) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
-  const unsigned char lead = byte(0);
-  std::size_t n = 0;
-  unsigned min_second = 0x80, max_second = 0xBF;
-  if (lead >= 0xC2 && lead <= 0xDF) n = 2;
-  else if (lead >= 0xE0 && lead <= 0xEF) {
-    n = 3;
-    if (lead == 0xE0) min_second = 0xA0;  // overlong
-    if (lead == 0xED) max_second = 0x9F;  // surrogates
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    n = 4;
-    if (lead == 0xF0) min_second = 0x90;
-    if (lead == 0xF4) max_second = 0x8F;
-  } else return 0;
-  if (s.size() < n || byte(1) < min_second || byte(1) > max_second) return 0;
-  for (std::size_t i = 2; i < n; ++i)
-    if (byte(i) < 0x80 || byte(i) > 0xBF) return 0;
-  return n;
-}
-
-// A JSON string: quotes, backslashes and control bytes escaped, bytes that are not UTF-8
-// replaced by U+FFFD, so that every line is valid JSON whatever the input bytes were.
-char* put_json_text(char* p, std::string_view text) {
-  *p++ = '"';
-  for (std::size_t i = 0; i < text.size();) {
-    const auto ch = static_cast<unsigned char>(text[i]);
-    if (ch >= 0x20 && ch < 0x80 && ch != '"' && ch != '\\') {
-      *p++ = char(ch);
-      ++i;
-    } else if (ch == '"' || ch == '\\') {
-      *p++ = '\\';
-      *p++ = char(ch);
-      ++i;
-    } else if (ch < 0x20) {
-      constexpr char HEX[] = "0123456789abcdef";
-      p = put(p, "\\u00");
-      *p++ = HEX[ch >> 4];
-      *p++ = HEX[ch & 15];
-      ++i;
-    } else if (const std::size_t n = utf8_length(text.substr(i))) {
-      p = put(p, text.substr(i, n));
-      i += n;
-    } else {
-      p = put(p, "\\ufffd");
-      ++i;
-    }
-  }
-  *p++ = '"';
-  return p;
-}
-
 // Flags: FEN warnings by their warning_names(), then "chess960"; joined by sep. Rows with a
 // flag are rare, so the names' allocation is off the common path.
 template <typename PutName>
@@ -214,7 +162,7 @@ struct FieldWriter {
         p = put(p, value);
         *p++ = '"';
       } else {
-        p = put_json_text(p, value);
+        p = put_json_string(p, value);
       }
     } else if (plain) {
       p = put(p, value);
@@ -244,7 +192,7 @@ struct FieldWriter {
     begin("flags");
     if constexpr (F == RowFormat::JSONL) {
       *p++ = '[';
-      p = put_flags(p, row, ',', [](char* q, std::string_view name) { return put_json_text(q, name); });
+      p = put_flags(p, row, ',', [](char* q, std::string_view name) { return put_json_string(q, name); });
       *p++ = ']';
     } else {
       p = put_flags(p, row, '|', put);
@@ -435,7 +383,7 @@ RowFormatter::RowFormatter(RowFormat format, std::string_view source_name, GameC
   switch (format) {
     case RowFormat::CSV: end = put_csv_text(begin, source_name); break;
     case RowFormat::TSV: end = put_tsv_text(begin, source_name); break;
-    case RowFormat::JSONL: end = put_json_text(begin, source_name); break;
+    case RowFormat::JSONL: end = put_json_string(begin, source_name); break;
   }
   escaped.resize(std::size_t(end - begin));
   // A quoted name stays open: the position is written inside its quotes.

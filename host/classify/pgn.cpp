@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "common/json_writer.hpp"
+#include "common/json_string.hpp"
 #include "notation/fen.hpp"
 #include "notation/pgn_game.hpp"
 #include "notation/uci.hpp"

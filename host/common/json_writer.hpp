@@ -54,7 +54,4 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
-// text with JSON string escapes applied (no surrounding quotes).
-std::string json_escape(std::string_view text);
-
 }  // namespace perftkit
