@@ -6,6 +6,7 @@
 
 #include "notation/fen.hpp"
 #include "classify/position_line.hpp"
+#include "common/text_lines.hpp"
 
 namespace perftkit {
 namespace {
@@ -61,13 +62,11 @@ std::string_view fen_column(const PositionLine& line, const Position& pos, char 
 
 std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, RowSink& sink,
                              std::size_t max_line_bytes) {
-  std::uint64_t rejected = 0, number = first_line;
+  std::uint64_t rejected = 0;
   char fen_buffer[FEN_COLUMN_BYTES];
-  for (const char *p = text.data(), *end = text.data() + text.size(); p < end; ++number) {
-    const char* eol = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)));
-    if (!eol) eol = end;
-    const std::string_view text_line(p, std::size_t(eol - p));
-    p = eol + 1;
+  TextLines lines(text, first_line);
+  for (std::string_view text_line; lines.next(text_line);) {
+    const std::uint64_t number = lines.number();
     if (text_line.size() > max_line_bytes) {
       report_long_line(text_line, number, max_line_bytes, sink);
       ++rejected;
@@ -100,15 +99,12 @@ std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, Ro
 
 std::uint64_t classify_table_lines(std::string_view text, std::uint64_t first_line, const TableLayout& layout,
                                    RowSink& sink, std::size_t max_line_bytes) {
-  std::uint64_t rejected = 0, number = first_line;
+  std::uint64_t rejected = 0;
   TableFields fields;
   std::deque<std::string> storage;
-  for (const char *p = text.data(), *end = text.data() + text.size(); p < end; ++number) {
-    const char* eol = static_cast<const char*>(std::memchr(p, '\n', std::size_t(end - p)));
-    if (!eol) eol = end;
-    std::string_view text_line(p, std::size_t(eol - p));
-    p = eol + 1;
-    if (!text_line.empty() && text_line.back() == '\r') text_line.remove_suffix(1);
+  TextLines lines(text, first_line);
+  for (std::string_view text_line; lines.next(text_line);) {
+    const std::uint64_t number = lines.number();
     if (text_line.empty()) continue;
     if (text_line.size() > max_line_bytes) {
       report_long_line(text_line, number, max_line_bytes, sink);

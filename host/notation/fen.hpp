@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/parse_result.hpp"
 #include "perftkit/position.hpp"
 
 namespace perftkit {
@@ -30,15 +31,8 @@ struct ParsedPosition {
   bool chess960 = false;  // castling rights that only make sense in Chess960 (or Shredder letters)
 };
 
-// A parsed position, or the reason it was rejected (message names the field and problem).
-struct FenResult {
-  std::optional<ParsedPosition> value;
-  std::string error;
-
-  explicit operator bool() const { return value.has_value(); }
-  const ParsedPosition& operator*() const { return *value; }
-  const ParsedPosition* operator->() const { return &*value; }
-};
+// A parsed position, or the reason it was rejected (the message names the field and problem).
+using FenResult = ParseResult<ParsedPosition>;
 
 // FEN with 4 to 6 fields (missing clocks default to "0 1"); "startpos" is accepted too.
 // Castling rights may be KQkq, X-FEN or Shredder-FEN letters. Fullmove 0 is read as 1; an

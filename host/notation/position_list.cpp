@@ -1,18 +1,12 @@
 #include "notation/position_list.hpp"
 
+#include "common/text_lines.hpp"
 #include "notation/fen.hpp"
 #include "notation/pgn_game.hpp"
 #include "notation/pgn_split.hpp"
 
 namespace perftkit {
 namespace {
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r' || text.back() == '\0'))
-    text.remove_suffix(1);
-  return text;
-}
 
 class CollectPositions final : public PgnVisitor {
  public:
@@ -48,12 +42,10 @@ bool looks_like_pgn(std::string_view file, std::string_view text) {
 
 PositionList positions_of_lines(std::string_view text, std::string_view file) {
   PositionList list;
-  std::size_t line_number = 0;
-  while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    const std::string_view line = trim(text.substr(0, end));
-    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-    ++line_number;
+  TextLines lines(without_byte_order_mark(text));
+  for (std::string_view raw; lines.next(raw);) {
+    const std::string_view line = trim_blanks(raw);
+    const std::uint64_t line_number = lines.number();
     if (line.empty() || line.front() == '#') continue;
     const std::string source = std::string(file) + ":" + std::to_string(line_number);
     const FenResult parsed = line.find(';') != std::string_view::npos ? parse_epd(line) : parse_fen(line);

@@ -9,23 +9,16 @@
 #include <system_error>
 #include <utility>
 
+#include "common/text_lines.hpp"
+
 namespace perftkit {
 namespace {
-
-// Blanks around fields: spaces, tabs, CR (CRLF files) and NUL (some EPD files end lines with one).
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\0' || c == '\v' || c == '\f'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 // s with every run of blanks replaced by one space (e.g. the doubled space before "0 1").
 std::string collapse_blanks(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  for (const char c : trim(s)) {
+  for (const char c : trim_blanks(s)) {
     if (!is_blank(c)) out += c;
     else if (out.back() != ' ') out += ' ';
   }
@@ -34,10 +27,10 @@ std::string collapse_blanks(std::string_view s) {
 
 // The first blank-separated word of s and the trimmed rest.
 std::pair<std::string_view, std::string_view> split_word(std::string_view s) {
-  s = trim(s);
+  s = trim_blanks(s);
   std::size_t end = 0;
   while (end < s.size() && !is_blank(s[end])) ++end;
-  return {s.substr(0, end), trim(s.substr(end))};
+  return {s.substr(0, end), trim_blanks(s.substr(end))};
 }
 
 // A depth written in decimal, 0..SUITE_MAX_DEPTH; nullopt otherwise.
@@ -59,7 +52,7 @@ class SuiteParser {
   explicit SuiteParser(std::string_view file) : file_(file) {}
 
   void line(std::string_view raw, std::size_t number) {
-    const std::string_view text = trim(raw);
+    const std::string_view text = trim_blanks(raw);
     if (text.empty() || text.front() == '#') return;
     const auto [word, rest] = split_word(text);
     if (word == "id") return id_line(rest, number);
@@ -171,7 +164,7 @@ class SuiteParser {
     std::string_view ops = text.substr(semicolon + 1);
     while (!ops.empty()) {
       const std::size_t end = std::min(ops.find(';'), ops.size());
-      if (!epd_operation(c, trim(ops.substr(0, end)), number)) return;
+      if (!epd_operation(c, trim_blanks(ops.substr(0, end)), number)) return;
       ops.remove_prefix(std::min(end + 1, ops.size()));
     }
     if (c.expected.empty()) return error(number, "no depth counts (expected ';D1 count')");
@@ -207,15 +200,9 @@ class SuiteParser {
 }  // namespace
 
 Suite parse_suite(std::string_view text, std::string_view file) {
-  constexpr std::string_view BOM = "\xEF\xBB\xBF";
-  if (text.starts_with(BOM)) text.remove_prefix(BOM.size());
   SuiteParser parser(file);
-  std::size_t number = 0;
-  while (!text.empty()) {
-    const std::size_t end = std::min(text.find('\n'), text.size());
-    parser.line(text.substr(0, end), ++number);
-    text.remove_prefix(std::min(end + 1, text.size()));
-  }
+  TextLines lines(without_byte_order_mark(text));
+  for (std::string_view line; lines.next(line);) parser.line(line, lines.number());
   return parser.finish();
 }
 

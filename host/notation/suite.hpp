@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/parse_result.hpp"
 #include "common/uint128.hpp"
 
 namespace perftkit {
@@ -50,14 +51,7 @@ struct Suite {
 Suite parse_suite(std::string_view text, std::string_view file);
 
 // A suite read from disk, or the reason the file could not be read.
-struct SuiteFileResult {
-  std::optional<Suite> value;
-  std::string error;
-
-  explicit operator bool() const { return value.has_value(); }
-  const Suite& operator*() const { return *value; }
-  const Suite* operator->() const { return &*value; }
-};
+using SuiteFileResult = ParseResult<Suite>;
 
 // Reads and parses a suite file; sources name it as `display_name` (the path when empty).
 SuiteFileResult read_suite(const std::filesystem::path& path, std::string_view display_name = {});
