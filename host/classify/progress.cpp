@@ -1,35 +1,28 @@
 #include "classify/progress.hpp"
 
 #include <cstdio>
+#include <iostream>
 
 namespace perftkit {
 
 ProgressMeter::ProgressMeter(std::uint64_t total_bytes, bool terminal)
-    : total_bytes_(total_bytes), terminal_(terminal) {}
+    : total_bytes_(total_bytes), line_(std::cerr, terminal) {}
 
 void ProgressMeter::update(std::uint64_t rows, std::uint64_t bytes) {
-  const auto interval = terminal_ ? std::chrono::milliseconds(250) : std::chrono::milliseconds(5000);
-  if (Clock::now() - last_shown_ >= interval) show(rows, bytes, false);
+  if (line_.due()) line_.update(text(rows, bytes, false));
 }
 
-void ProgressMeter::finish(std::uint64_t rows, std::uint64_t bytes) { show(rows, bytes, true); }
+void ProgressMeter::finish(std::uint64_t rows, std::uint64_t bytes) { line_.finish(text(rows, bytes, true)); }
 
-void ProgressMeter::show(std::uint64_t rows, std::uint64_t bytes, bool last) {
-  const Clock::time_point now = Clock::now();
-  last_shown_ = now;
-  const double seconds = std::chrono::duration<double>(now - start_).count();
-  const double rate = seconds > 0 ? double(rows) / seconds : 0.0;
-  char share[64] = "";
-  if (total_bytes_ > 0 && !last) {
-    const double done = double(bytes) / double(total_bytes_);
-    const double eta = done > 0 ? seconds * (1 - done) / done : 0.0;
-    std::snprintf(share, sizeof share, ", %5.1f%%, ETA %d:%02d", 100 * done, int(eta) / 60, int(eta) % 60);
-  }
+std::string ProgressMeter::text(std::uint64_t rows, std::uint64_t bytes, bool last) const {
+  const double seconds = line_.elapsed_seconds();
   const double megabytes = double(bytes) / 1e6;
-  std::fprintf(stderr, "%sclassify: %llu rows, %.3g rows/s, %.1f MB read (%.1f MB/s)%s%s", terminal_ ? "\r" : "",
-               static_cast<unsigned long long>(rows), rate, megabytes, seconds > 0 ? megabytes / seconds : 0.0, share,
-               terminal_ && !last ? "   " : "\n");
-  std::fflush(stderr);
+  char counts[160];
+  std::snprintf(counts, sizeof counts, "classify: %llu rows, %.3g rows/s, %.1f MB read (%.1f MB/s)",
+                static_cast<unsigned long long>(rows), seconds > 0 ? double(rows) / seconds : 0.0, megabytes,
+                seconds > 0 ? megabytes / seconds : 0.0);
+  if (last || total_bytes_ == 0) return counts;
+  return counts + share_and_eta(double(bytes) / double(total_bytes_), seconds);
 }
 
 }  // namespace perftkit

@@ -1,10 +1,12 @@
 // Progress of a classify run on stderr: rows, rows/s, bytes read from the files (compressed
 // bytes for a compressed stream) and MB/s, share of the input and ETA (not for a pipe, whose
-// size is unknown). Redrawn in place on a terminal, one line every few seconds otherwise.
+// size is unknown), drawn by the common ProgressLine.
 #pragma once
 
-#include <chrono>
 #include <cstdint>
+#include <string>
+
+#include "common/progress_line.hpp"
 
 namespace perftkit {
 
@@ -19,12 +21,10 @@ class ProgressMeter {
   void finish(std::uint64_t rows, std::uint64_t bytes);
 
  private:
-  void show(std::uint64_t rows, std::uint64_t bytes, bool last);
+  std::string text(std::uint64_t rows, std::uint64_t bytes, bool last) const;
 
-  using Clock = std::chrono::steady_clock;
   std::uint64_t total_bytes_;
-  bool terminal_;
-  Clock::time_point start_ = Clock::now(), last_shown_ = Clock::now();
+  ProgressLine line_;
 };
 
 }  // namespace perftkit

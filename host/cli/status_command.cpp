@@ -6,6 +6,7 @@
 
 #include "cli/cli_common.hpp"
 #include "common/json_writer.hpp"
+#include "common/progress_line.hpp"
 #include "workdir/shard_claims.hpp"
 #include "workdir/scan.hpp"
 
@@ -18,18 +19,6 @@ struct StatusOptions {
   double claim_timeout = DEFAULT_CLAIM_TIMEOUT_SECONDS;
 };
 
-// "1 d 02:03:04" or "02:03:04".
-std::string duration_text(double seconds) {
-  if (seconds < 0) return "unknown";
-  const auto total = static_cast<unsigned long long>(seconds + 0.5);
-  char text[64];
-  if (total >= 86400)
-    std::snprintf(text, sizeof text, "%llu d %02llu:%02llu:%02llu", total / 86400, total / 3600 % 24, total / 60 % 60,
-                  total % 60);
-  else std::snprintf(text, sizeof text, "%02llu:%02llu:%02llu", total / 3600, total / 60 % 60, total % 60);
-  return text;
-}
-
 void print_text(const WorkDir& dir, const WorkScan& scan) {
   const WorkManifest& m = dir.manifest();
   std::printf("run: perft %d of %s\n", m.depth, m.fen.c_str());
@@ -41,8 +30,8 @@ void print_text(const WorkDir& dir, const WorkScan& scan) {
               scan.shards - scan.done, scan.corrupt, scan.stale_claims);
   std::printf("nodes so far: %s\n", to_string_u128(scan.nodes).c_str());
   std::printf("rate: %.4g nodes/s over %s busy; one worker %.4g nodes/s\n", scan.run_rate(),
-              duration_text(scan.busy_seconds).c_str(), scan.worker_rate());
-  std::printf("eta: %s\n", duration_text(scan.eta_seconds()).c_str());
+              format_duration(scan.busy_seconds).c_str(), scan.worker_rate());
+  std::printf("eta: %s\n", format_duration(scan.eta_seconds()).c_str());
   for (const std::string& problem : scan.problems) std::printf("warning: %s\n", problem.c_str());
 }
 

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <iostream>
@@ -22,11 +21,10 @@
 #include "cli/cli_common.hpp"
 #include "notation/fen.hpp"
 #include "common/json_writer.hpp"
+#include "common/progress_line.hpp"
 
 namespace perftkit {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // Checks expecting fewer nodes never get more than one thread: splitting them costs more than it saves.
 constexpr u128 MIN_SPLIT_NODES = u128(1) << 22;
@@ -115,16 +113,6 @@ const char* failure_kind_name(FailureKind kind) {
   return "malformed";
 }
 
-// "1:05:03", "4:12" or "9 s".
-std::string format_duration(double seconds) {
-  const long total = std::lround(std::max(0.0, seconds));
-  char buf[32];
-  if (total >= 3600) std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", total / 3600, total / 60 % 60, total % 60);
-  else if (total >= 60) std::snprintf(buf, sizeof buf, "%ld:%02ld", total / 60, total % 60);
-  else std::snprintf(buf, sizeof buf, "%ld s", total);
-  return buf;
-}
-
 // Where a result belongs in the input: file, line, depth (-1 for a line that has none).
 using InputPlace = std::tuple<std::size_t, std::size_t, int>;
 
@@ -137,7 +125,7 @@ InputPlace place_of(const Failure& f) { return {f.file_index, f.line, f.depth}; 
 class Reporter {
  public:
   Reporter(const VerifyOptions& options, std::ostream& out, std::ostream& err)
-      : options_(options), out_(out), err_(err), start_(Clock::now()) {}
+      : options_(options), out_(out), err_(err), progress_(err, options.progress_in_place) {}
 
   // After the failures found while planning: the checks that will run, and their nodes.
   void set_work(const std::vector<Check>& checks, u128 nodes) {
@@ -182,22 +170,20 @@ class Reporter {
 
   void draw_progress() {
     const std::lock_guard lock(mutex_);
+    if (!progress_.due()) return;
     const double elapsed = seconds();
-    const double fraction = total_work_ ? double(done_work_) / double(total_work_) : 1.0;
-    std::string line = "verify: " + std::to_string(done_checks_) + "/" + std::to_string(total_checks_) + " checks, ";
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "%.1f%%, %.3g nodes/s", 100.0 * fraction,
-                  elapsed > 0 ? double(nodes_) / elapsed : 0.0);
-    line += buf;
-    if (fraction > 0 && fraction < 1) line += ", ETA " + format_duration(elapsed * (1 - fraction) / fraction);
+    char rate[64];
+    std::snprintf(rate, sizeof rate, "%.3g nodes/s", elapsed > 0 ? double(nodes_) / elapsed : 0.0);
+    std::string line =
+        "verify: " + std::to_string(done_checks_) + "/" + std::to_string(total_checks_) + " checks, " + rate;
+    if (total_work_) line += share_and_eta(double(done_work_) / double(total_work_), elapsed);
     if (failed_) line += ", " + std::to_string(failed_) + " failed";
-    err_ << "\r\033[K" << line << std::flush;
-    progress_shown_ = true;
+    progress_.update(line);
   }
 
   void clear_progress() {
     const std::lock_guard lock(mutex_);
-    clear_progress_locked();
+    progress_.clear();
   }
 
   // Writes the summary (text or JSON) and returns the exit code.
@@ -230,12 +216,7 @@ class Reporter {
   }
 
  private:
-  double seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
-
-  void clear_progress_locked() {
-    if (progress_shown_) err_ << "\r\033[K" << std::flush;
-    progress_shown_ = false;
-  }
+  double seconds() const { return progress_.elapsed_seconds(); }
 
   void record(Failure f) {
     if (!options_.json) waiting_.emplace(place_of(f), failure_line(f));
@@ -247,7 +228,7 @@ class Reporter {
   void print_ready_failures_locked() {
     if (!planned_) return;
     while (!waiting_.empty() && (unfinished_.empty() || waiting_.begin()->first < *unfinished_.begin())) {
-      clear_progress_locked();
+      progress_.clear();
       out_ << waiting_.begin()->second << '\n' << std::flush;
       waiting_.erase(waiting_.begin());
     }
@@ -289,7 +270,7 @@ class Reporter {
   const VerifyOptions& options_;
   std::ostream& out_;
   std::ostream& err_;
-  const Clock::time_point start_;
+  ProgressLine progress_;  // its clock starts with the run
   std::mutex mutex_;
   std::atomic<bool> stopped_{false};
   std::string fatal_message_;
@@ -300,7 +281,6 @@ class Reporter {
   bool planned_ = false;                            // set_work has run: every check is known
   std::multiset<InputPlace> unfinished_;            // checks not yet finished
   std::multimap<InputPlace, std::string> waiting_;  // failure lines not yet printed
-  bool progress_shown_ = false;
 };
 
 // Redraws the progress line a few times a second while it exists (when enabled).
@@ -463,7 +443,8 @@ void add_verify_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("-q,--quiet", options->quiet, "Nothing on stderr but errors (no progress, no timing)");
   cmd->add_flag("--progress", *force_progress, "Show progress on stderr even when it is not a terminal");
   cmd->callback([options, force_progress, &exit_code] {
-    options->progress = *force_progress || isatty(STDERR_FILENO) == 1;
+    options->progress_in_place = isatty(STDERR_FILENO) == 1;
+    options->progress = *force_progress || options->progress_in_place;
     exit_code = run_verify(*options, std::cout, std::cerr);
   });
 }

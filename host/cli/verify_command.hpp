@@ -19,9 +19,10 @@ struct VerifyOptions {
   std::uint64_t max_nodes = std::numeric_limits<std::uint64_t>::max();  // checks expecting more are skipped
   unsigned threads = 0;                                                 // 0: every hardware thread
   Backend backend = Backend::AUTO;
-  bool json = false;      // a JSON summary on `out` instead of text lines
-  bool quiet = false;     // nothing on `err` but fatal errors
-  bool progress = false;  // a live progress line on `err`
+  bool json = false;               // a JSON summary on `out` instead of text lines
+  bool quiet = false;              // nothing on `err` but fatal errors
+  bool progress = false;           // a live progress line on `err`
+  bool progress_in_place = false;  // redraw it in place (err is a terminal); else a line every few seconds
 };
 
 // Runs every selected (position, depth) check of the suite files, on all threads. Writes
