@@ -37,9 +37,14 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)), fd_(STDOUT_FI
     return;
   }
   partial_ = partial_path_for(path_);
-  fd_ = ::open(partial_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw UsageError(failure(path_));
+  // Armed before it exists: an interrupt between the two would otherwise leave it behind.
   remove_on_interrupt(partial_);
+  fd_ = ::open(partial_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd_ < 0) {
+    const std::string message = failure(path_);
+    forget_on_interrupt(partial_);
+    throw UsageError(message);
+  }
 }
 
 OutputFile::~OutputFile() {
