@@ -21,6 +21,7 @@
 #include "cli/cli_common.hpp"
 #include "notation/fen.hpp"
 #include "common/json_writer.hpp"
+#include "common/parallel_for.hpp"
 #include "common/progress_line.hpp"
 
 namespace perftkit {
@@ -393,15 +394,9 @@ void run_checks(const std::vector<Check>& checks, unsigned threads, Backend back
     run_check(**it, threads, backend, reporter);
 
   const std::vector<const Check*> small(first_small, order.end());
-  std::atomic<std::size_t> next{0};
-  const auto worker = [&] {
-    for (std::size_t i = next++; i < small.size() && !reporter.stopped(); i = next++)
-      run_check(*small[i], 1, Backend::CPU, reporter);
-  };
-  std::vector<std::jthread> pool;
-  const std::size_t workers = std::min<std::size_t>(threads, small.size());
-  for (std::size_t w = 1; w < workers; ++w) pool.emplace_back(worker);
-  if (workers) worker();
+  parallel_for(small.size(), threads, [&](unsigned, std::size_t i) {
+    if (!reporter.stopped()) run_check(*small[i], 1, Backend::CPU, reporter);
+  });
 }
 
 }  // namespace

@@ -5,10 +5,8 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <cstddef>
 #include <memory>
-#include <thread>
 #include <vector>
 
 #include "pipeline/frontier.hpp"
@@ -16,6 +14,7 @@
 #include "perft/table.hpp"
 #include "pipeline/stats_totals.hpp"
 #include "common/uint128.hpp"
+#include "common/parallel_for.hpp"
 
 namespace perftkit::driver {
 
@@ -66,16 +65,9 @@ inline std::size_t cpu_units(const PerftRequest& req, unsigned threads) {
 template <typename Total, typename CountUnit>
 std::vector<Total> count_frontier(const std::vector<FrontierNode>& frontier, unsigned threads,
                                   std::size_t root_move_count, CountUnit count_unit) {
-  std::atomic<std::size_t> next{0};
   std::vector<std::vector<Total>> per_thread(threads, std::vector<Total>(root_move_count, Total{}));
-  auto worker = [&](unsigned id) {
-    std::vector<Total>& totals = per_thread[id];
-    for (std::size_t i = next++; i < frontier.size(); i = next++) count_unit(frontier[i], totals);
-  };
-  std::vector<std::thread> pool;
-  for (unsigned id = 1; id < threads; ++id) pool.emplace_back(worker, id);
-  worker(0);
-  for (std::thread& t : pool) t.join();
+  parallel_for(frontier.size(), threads,
+               [&](unsigned worker, std::size_t i) { count_unit(frontier[i], per_thread[worker]); });
 
   std::vector<Total> totals(root_move_count, Total{});
   for (const std::vector<Total>& t : per_thread)

@@ -6,10 +6,10 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <thread>
 #include <type_traits>
 
+#include "common/parallel_for.hpp"
 #include "perftkit/perft.hpp"
 #include "perftkit/stats.hpp"
 #include "pipeline/backend.hpp"
@@ -34,16 +34,10 @@ typename Tally::Total count_span_cpu(const std::vector<FrontierNode>& frontier, 
   using Total = typename Tally::Total;
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(span.count, 1)));
-  std::atomic<std::size_t> next{0};
   std::vector<Total> totals(threads, Total{});
-  auto worker = [&](unsigned id) {
-    for (std::size_t i = next++; i < span.count; i = next++)
-      add_subtree<Tally>(totals[id], frontier[span.first + i], remaining);
-  };
-  std::vector<std::thread> pool;
-  for (unsigned id = 1; id < threads; ++id) pool.emplace_back(worker, id);
-  worker(0);
-  for (std::thread& t : pool) t.join();
+  parallel_for(span.count, threads, [&](unsigned worker, std::size_t i) {
+    add_subtree<Tally>(totals[worker], frontier[span.first + i], remaining);
+  });
   Total total{};
   for (const Total& t : totals) total += t;
   return total;
