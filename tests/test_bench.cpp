@@ -15,6 +15,7 @@
 #include "common/cuda_presence.hpp"
 #include "cli_runner.hpp"
 #include "perftkit/perft.hpp"
+#include "perft_instances.hpp"
 
 namespace perftkit {
 namespace {

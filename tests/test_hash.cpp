@@ -13,6 +13,7 @@
 #include "notation/suite.hpp"
 #include "test_paths.hpp"
 #include "standard_positions.hpp"
+#include "perft_instances.hpp"
 
 namespace perftkit {
 namespace {

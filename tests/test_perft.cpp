@@ -10,6 +10,7 @@
 #include "perft/driver.hpp"
 #include "perftkit/perft.hpp"
 #include "standard_positions.hpp"
+#include "perft_instances.hpp"
 
 namespace perftkit {
 namespace {

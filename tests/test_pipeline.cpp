@@ -25,6 +25,7 @@
 #include "notation/suite.hpp"
 #include "suite_ci_depth.hpp"
 #include "test_paths.hpp"
+#include "perft_instances.hpp"
 
 namespace perftkit {
 namespace {

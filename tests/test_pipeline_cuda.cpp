@@ -16,6 +16,7 @@
 #include "pipeline/pipeline.hpp"
 #include "notation/suite.hpp"
 #include "test_paths.hpp"
+#include "perft_instances.hpp"
 
 namespace perftkit {
 namespace {

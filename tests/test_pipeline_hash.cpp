@@ -26,6 +26,7 @@
 #include "pipeline/subtree_table.hpp"
 #include "notation/suite.hpp"
 #include "suite_ci_depth.hpp"
+#include "perft_instances.hpp"
 
 namespace perftkit {
 namespace {

@@ -22,6 +22,7 @@
 #include "perft/driver.hpp"
 #include "perftkit/perft.hpp"
 #include "perftkit/stats.hpp"
+#include "perft_instances.hpp"
 #include "pipeline/stats_totals.hpp"
 #include "notation/suite.hpp"
 #include "notation/uci.hpp"
