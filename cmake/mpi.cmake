@@ -1,5 +1,5 @@
 # MPI is optional: with it, `perftkit perft --work-dir` started by an MPI launcher hands the
-# shards out over the ranks (host/workdir/mpi_ranks.cpp, listed in host/workdir/). Without
+# shards out over the ranks (host/workdir/mpi_rank_group.cpp, chosen in host/workdir/CMakeLists.txt). Without
 # it, processes sharing a work dir still split the shards through claim files.
 set(PERFTKIT_HAVE_MPI OFF)
 if(PERFTKIT_ENABLE_MPI)

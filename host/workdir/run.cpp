@@ -4,7 +4,11 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
 
 #include "common/errors.hpp"
 #include "common/json_writer.hpp"
@@ -12,10 +16,8 @@
 #include "common/system_memory.hpp"
 #include "notation/fen.hpp"
 #include "perft/hash_sizing.hpp"
+#include "workdir/rank_group.hpp"
 #include "workdir/setup.hpp"
-#ifdef PERFTKIT_HAVE_MPI
-#include "workdir/mpi_ranks.hpp"
-#endif
 
 namespace perftkit {
 namespace {
@@ -94,14 +96,15 @@ int report_work_dir_total(const WorkDirPerft& request, const WorkDir& dir, doubl
   return EXIT_OK;
 }
 
-int perft_in_work_dir(const WorkDirPerft& request) {
-#ifdef PERFTKIT_HAVE_MPI
-  if (started_by_mpi_launcher() && !request.prepare_only) return perft_in_work_dir_mpi(request);
-#else
-  if (started_by_mpi_launcher())
-    std::fprintf(stderr, "perftkit: built without MPI: the processes share the work dir through claim files\n");
-#endif
-  const auto start = std::chrono::steady_clock::now();
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// One process, or several on the same dir (started by hand or by a launcher without MPI in
+// the build): each claims the next free shard through a claim file.
+int count_with_claims(const WorkDirPerft& request, Clock::time_point start) {
   const WorkDir dir = prepare_work_dir(request.path, request.split, stderr);
   const WorkScan before = scan_work_dir(dir, request.claim_timeout_seconds);
   describe_work_dir(dir, before.done);
@@ -114,8 +117,59 @@ int perft_in_work_dir(const WorkDirPerft& request) {
   AssignmentOptions options;
   options.wait_for_others = true;
   count_assigned_shards(worker, claims, options);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return report_work_dir_total(request, dir, seconds, worker.backend_name(), settings.threads, 1);
+  return report_work_dir_total(request, dir, seconds_since(start), worker.backend_name(), settings.threads, 1);
+}
+
+// The ranks of an MPI job: rank 0 alone prepares the run (it writes the shards); the others
+// open it once it is there. Then the group counts the shards and rank 0 reports the total.
+int count_over_ranks(const WorkDirPerft& request, RankGroup& ranks, Clock::time_point start) {
+  std::exception_ptr failure;
+  std::optional<WorkDir> dir;
+  if (ranks.rank() == 0) {
+    try {
+      dir.emplace(prepare_work_dir(request.path, request.split, stderr));
+    } catch (...) {
+      failure = std::current_exception();
+    }
+  }
+  const bool prepared = ranks.agree_prepared(!failure);
+  if (failure) std::rethrow_exception(failure);
+  if (!prepared) return EXIT_BAD_INPUT;  // rank 0 says why
+  if (ranks.rank() != 0) {
+    try {
+      dir.emplace(WorkDir::open(request.path));
+    } catch (const std::exception& e) {
+      ranks.abort_job(std::string(e.what()) + " (is the work dir on a filesystem every rank shares?)");
+    }
+  }
+
+  const PerftRequest settings = settings_for_process(request, dir->manifest(), unsigned(ranks.local_size()));
+  std::optional<ShardWorker> worker;
+  try {
+    worker.emplace(*dir, settings, default_worker_name() + "/rank" + std::to_string(ranks.rank()),
+                   request.progress ? stderr : nullptr);
+  } catch (const std::exception& e) {
+    ranks.abort_job(e.what());
+  }
+  if (ranks.rank() == 0) {
+    describe_work_dir(*dir, scan_work_dir(*dir, request.claim_timeout_seconds).done);
+    describe_table(request, settings);
+    std::fprintf(stderr, "mpi: %d ranks (%d on this machine), %u thread%s each\n", ranks.size(), ranks.local_size(),
+                 settings.threads, settings.threads == 1 ? "" : "s");
+  }
+  ranks.count_shards(*dir, *worker);
+  if (ranks.rank() != 0) return EXIT_OK;
+  return report_work_dir_total(request, *dir, seconds_since(start), worker->backend_name(), settings.threads,
+                               unsigned(ranks.size()));
+}
+
+}  // namespace
+
+int perft_in_work_dir(const WorkDirPerft& request) {
+  const Clock::time_point start = Clock::now();
+  if (started_by_mpi_launcher() && !request.prepare_only)
+    if (const std::unique_ptr<RankGroup> ranks = join_rank_group()) return count_over_ranks(request, *ranks, start);
+  return count_with_claims(request, start);
 }
 
 }  // namespace perftkit

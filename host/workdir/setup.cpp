@@ -1,7 +1,9 @@
 #include "workdir/setup.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <span>
+#include <string>
 
 #include "common/durable_file.hpp"
 #include "notation/fen.hpp"
@@ -52,8 +54,9 @@ WorkDir create_run(const std::string& path, const SplitRequest& request, std::FI
     manifest.shard_checksums[id] = shard_checksum(bytes);
     write_file_durably(path + "/shards/" + WorkDir::shard_name(std::uint32_t(id)) + ".shard", bytes);
   }
-  write_file_durably(manifest_path(path), encode_manifest(manifest));
-  return WorkDir::open(path);
+  const std::string manifest_text = encode_manifest(manifest);
+  write_file_durably(manifest_path(path), manifest_text);
+  return WorkDir::from_manifest_text(path, manifest_text);  // as a later open() reads it
 }
 
 // Refuses to go on with a run that is not the one asked for.
@@ -111,8 +114,10 @@ void repair_shards(const WorkDir& dir, const SplitRequest& request, const std::v
 }  // namespace
 
 WorkDir prepare_work_dir(const std::string& path, const SplitRequest& request, std::FILE* log) {
-  if (!read_file(manifest_path(path))) return create_run(path, request, log);
-  WorkDir dir = WorkDir::open(path);
+  // The manifest is read once a run: here.
+  const std::optional<std::string> manifest_text = read_file(manifest_path(path));
+  if (!manifest_text) return create_run(path, request, log);
+  WorkDir dir = WorkDir::from_manifest_text(path, *manifest_text);
   check_same_run(dir, request);
   make_layout(path);
   const std::vector<std::size_t> damaged = damaged_shards(dir);

@@ -21,8 +21,12 @@ WorkDir::WorkDir(std::string path, WorkManifest manifest)
 WorkDir WorkDir::open(const std::string& path) {
   const std::optional<std::string> text = read_file(manifest_path(path));
   if (!text) throw WorkDirError(path + " holds no perftkit run (no manifest)");
+  return from_manifest_text(path, *text);
+}
+
+WorkDir WorkDir::from_manifest_text(const std::string& path, const std::string& text) {
   std::string error;
-  std::optional<WorkManifest> manifest = decode_manifest(*text, error);
+  std::optional<WorkManifest> manifest = decode_manifest(text, error);
   if (!manifest) throw WorkDirError(manifest_path(path) + ": " + error);
   return WorkDir(path, std::move(*manifest));
 }

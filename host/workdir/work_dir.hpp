@@ -37,6 +37,9 @@ class WorkDir {
   // The run in path, its manifest read and checked. Throws WorkDirError when path holds no
   // manifest or a corrupt one.
   static WorkDir open(const std::string& path);
+  // The run in path whose manifest holds text (read or written by the caller). Throws
+  // WorkDirError when text is not a valid manifest.
+  static WorkDir from_manifest_text(const std::string& path, const std::string& text);
 
   const std::string& path() const { return path_; }
   const WorkManifest& manifest() const { return manifest_; }

@@ -1,5 +1,5 @@
-#include "workdir/mpi_ranks.hpp"
-
+// The rank group of an MPI build (workdir/rank_group.hpp): shard ids go from rank 0 to
+// whichever rank asks next; results come back with the next request.
 #include <mpi.h>
 
 #include <chrono>
@@ -12,8 +12,7 @@
 #include <thread>
 
 #include "common/errors.hpp"
-#include "workdir/shard_worker.hpp"
-#include "workdir/setup.hpp"
+#include "workdir/rank_group.hpp"
 
 namespace perftkit {
 namespace {
@@ -21,39 +20,6 @@ namespace {
 constexpr int TAG_REQUEST = 1;  // rank -> 0: the encoded result of its last shard (empty: none yet)
 constexpr int TAG_ASSIGN = 2;   // 0 -> rank: the next shard id, or NO_MORE_SHARDS
 constexpr long long NO_MORE_SHARDS = -1;
-
-// MPI for the lifetime of the object; only the main thread calls MPI (MPI_THREAD_FUNNELED).
-class MpiSession {
- public:
-  MpiSession() {
-    int provided = 0;
-    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-    MPI_Comm_size(MPI_COMM_WORLD, &size_);
-    MPI_Comm local;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local);
-    MPI_Comm_size(local, &local_size_);
-    MPI_Comm_free(&local);
-  }
-  ~MpiSession() { MPI_Finalize(); }
-  MpiSession(const MpiSession&) = delete;
-  MpiSession& operator=(const MpiSession&) = delete;
-
-  int rank() const { return rank_; }
-  int size() const { return size_; }
-  int local_size() const { return local_size_; }  // ranks on this machine
-
- private:
-  int rank_ = 0, size_ = 1, local_size_ = 1;
-};
-
-// Ends the whole job: a rank that cannot take part would leave the others waiting.
-[[noreturn]] void abort_job(const MpiSession& mpi, const std::string& why) {
-  std::fprintf(stderr, "perftkit: rank %d: %s\n", mpi.rank(), why.c_str());
-  std::fflush(stderr);
-  MPI_Abort(MPI_COMM_WORLD, EXIT_BAD_INPUT);
-  std::terminate();
-}
 
 // The shards rank 0 still has to hand out, lowest id first; its own worker thread takes
 // from it too.
@@ -110,11 +76,11 @@ void record_sent_result(const WorkDir& dir, const std::string& text, int from) {
 
 // Rank 0: answers every request with the next shard until none is left and every other
 // rank has been told so; meanwhile its own thread counts shards too.
-void coordinate(const MpiSession& mpi, const WorkDir& dir, ShardWorker& worker) {
+void coordinate(int ranks, const WorkDir& dir, ShardWorker& worker) {
   ShardQueue queue;
   queue_pending_shards(dir, queue);
   std::thread local([&] { count_locally(worker, queue); });
-  int active = mpi.size() - 1;
+  int active = ranks - 1;
   while (active > 0) {
     int arrived = 0;
     MPI_Status status;
@@ -153,54 +119,51 @@ void serve(ShardWorker& worker) {
   }
 }
 
+// MPI for the lifetime of the object; only the main thread calls MPI (MPI_THREAD_FUNNELED).
+class MpiRankGroup final : public RankGroup {
+ public:
+  MpiRankGroup() {
+    int provided = 0;
+    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+    MPI_Comm_size(MPI_COMM_WORLD, &size_);
+    MPI_Comm local;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &local);
+    MPI_Comm_size(local, &local_size_);
+    MPI_Comm_free(&local);
+  }
+  ~MpiRankGroup() override { MPI_Finalize(); }
+  MpiRankGroup(const MpiRankGroup&) = delete;
+  MpiRankGroup& operator=(const MpiRankGroup&) = delete;
+
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+  int local_size() const override { return local_size_; }
+
+  bool agree_prepared(bool prepared) override {
+    int flag = prepared ? 1 : 0;
+    MPI_Bcast(&flag, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return flag != 0;
+  }
+
+  [[noreturn]] void abort_job(const std::string& why) override {
+    std::fprintf(stderr, "perftkit: rank %d: %s\n", rank_, why.c_str());
+    std::fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, EXIT_BAD_INPUT);
+    std::terminate();
+  }
+
+  void count_shards(const WorkDir& dir, ShardWorker& worker) override {
+    if (rank_ == 0) coordinate(size_, dir, worker);
+    else serve(worker);
+  }
+
+ private:
+  int rank_ = 0, size_ = 1, local_size_ = 1;
+};
+
 }  // namespace
 
-int perft_in_work_dir_mpi(const WorkDirPerft& request) {
-  MpiSession mpi;
-  const auto start = std::chrono::steady_clock::now();
-
-  // Rank 0 alone writes the shards; the others open the run once it is there.
-  int prepared = 1;
-  std::exception_ptr failure;
-  std::optional<WorkDir> dir;
-  if (mpi.rank() == 0) {
-    try {
-      dir.emplace(prepare_work_dir(request.path, request.split, stderr));
-    } catch (...) {
-      failure = std::current_exception();
-      prepared = 0;
-    }
-  }
-  MPI_Bcast(&prepared, 1, MPI_INT, 0, MPI_COMM_WORLD);
-  if (failure) std::rethrow_exception(failure);
-  if (!prepared) return EXIT_BAD_INPUT;  // rank 0 says why
-  if (mpi.rank() != 0) {
-    try {
-      dir.emplace(WorkDir::open(request.path));
-    } catch (const std::exception& e) {
-      abort_job(mpi, std::string(e.what()) + " (is the work dir on a filesystem every rank shares?)");
-    }
-  }
-
-  const PerftRequest settings = settings_for_process(request, dir->manifest(), unsigned(mpi.local_size()));
-  std::optional<ShardWorker> worker;
-  try {
-    worker.emplace(*dir, settings, default_worker_name() + "/rank" + std::to_string(mpi.rank()),
-                   request.progress ? stderr : nullptr);
-  } catch (const std::exception& e) {
-    abort_job(mpi, e.what());
-  }
-  if (mpi.rank() != 0) {
-    serve(*worker);
-    return EXIT_OK;
-  }
-  describe_work_dir(*dir, scan_work_dir(*dir, request.claim_timeout_seconds).done);
-  describe_table(request, settings);
-  std::fprintf(stderr, "mpi: %d ranks (%d on this machine), %u thread%s each\n", mpi.size(), mpi.local_size(),
-               settings.threads, settings.threads == 1 ? "" : "s");
-  coordinate(mpi, *dir, *worker);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return report_work_dir_total(request, *dir, seconds, worker->backend_name(), settings.threads, unsigned(mpi.size()));
-}
+std::unique_ptr<RankGroup> join_rank_group() { return std::make_unique<MpiRankGroup>(); }
 
 }  // namespace perftkit
