@@ -3,6 +3,9 @@
 // classify_columns.pgn). Every expected value is read off that file by hand.
 #include <gtest/gtest.h>
 
+#include <charconv>
+#include <cmath>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -47,6 +50,40 @@ TEST(CommentValues, ClocksAndEvals) {
   EXPECT_EQ(read_comment_values("{[%eval #4]}").eval_mate, 4);
   EXPECT_FALSE(read_comment_values("{ no commands [%clk x:y] }").clock_seconds);
   EXPECT_FALSE(read_comment_values("").eval_cp);
+}
+
+// The clock and eval numbers are the doubles std::from_chars reads from the same text (the
+// reader takes a shortcut for plain decimals that must not change a single bit).
+TEST(CommentValues, NumbersAreTheDoublesFromCharsReads) {
+  const auto from_chars_value = [](const std::string& text) {
+    double value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    EXPECT_TRUE(error == std::errc() && end == text.data() + text.size()) << text;
+    return value;
+  };
+  std::mt19937_64 random(20261202);
+  for (int i = 0; i < 20000; ++i) {
+    std::string number = std::to_string(random() % 1000000);
+    if (random() % 2) number += '.' + std::to_string(random() % 100000000).insert(0, random() % 3, '0');
+    if (random() % 5 == 0) number.insert(0, "0");
+    const CommentValues eval = read_comment_values("{ [%eval " + number + "] }");
+    ASSERT_TRUE(eval.eval_cp) << number;
+    EXPECT_EQ(*eval.eval_cp, int(std::lround(from_chars_value(number) * 100))) << number;
+    const CommentValues clock = read_comment_values("{ [%clk 1:02:" + number + "] }");
+    ASSERT_TRUE(clock.clock_seconds) << number;
+    EXPECT_EQ(*clock.clock_seconds, 62 * 60 + from_chars_value(number)) << number;  // bit for bit
+  }
+  // Not plain decimals: read by from_chars itself, or refused.
+  EXPECT_EQ(read_comment_values("{[%eval 1e2]}").eval_cp, 10000);
+  EXPECT_EQ(read_comment_values("{[%eval .5]}").eval_cp, 50);
+  EXPECT_EQ(read_comment_values("{[%eval 5.]}").eval_cp, 500);
+  EXPECT_EQ(read_comment_values("{[%eval 0.1234567890123456789]}").eval_cp, 12);
+  EXPECT_FALSE(read_comment_values("{[%eval +]}").eval_cp);
+  EXPECT_FALSE(read_comment_values("{[%eval 1.2.3]}").eval_cp);
+  EXPECT_FALSE(read_comment_values("{[%clk 0:10:-5]}").clock_seconds);
+  // The first command of each name counts, even when it does not read.
+  EXPECT_FALSE(read_comment_values("{[%clk ] [%clk 0:00:01]}").clock_seconds);
+  EXPECT_EQ(read_comment_values("{[%evalx 3] [%eval 0.3]}").eval_cp, 30);
 }
 
 TEST(ClassifyColumns, GameColumnsFromHandWrittenPgn) {

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 
 namespace perftkit {
 namespace {
@@ -12,18 +13,47 @@ bool ends_with(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
 
-// The argument of "[%name ARG]" in comments, or "".
-std::string_view command_argument(std::string_view comments, std::string_view name) {
-  std::size_t at = comments.find("[%");
-  while (at != std::string_view::npos &&
-         !(comments.substr(at + 2, name.size()) == name && at + 2 + name.size() < comments.size() &&
-           comments[at + 2 + name.size()] == ' '))
-    at = comments.find("[%", at + 2);
-  if (at == std::string_view::npos) return {};
-  std::size_t begin = at + 2 + name.size() + 1;
-  while (begin < comments.size() && comments[begin] == ' ') ++begin;
-  const std::size_t end = comments.find_first_of(" ]", begin);
-  return end == std::string_view::npos ? std::string_view() : comments.substr(begin, end - begin);
+// Whether command (the text after "[%") is `name` followed by a space.
+bool is_command(std::string_view command, std::string_view name) {
+  return command.size() > name.size() && command.substr(0, name.size()) == name && command[name.size()] == ' ';
+}
+
+// The argument of a command named by is_command(): after the spaces, up to the next space or
+// ']'; "" when neither follows.
+std::string_view command_argument(std::string_view command, std::size_t name_size) {
+  std::size_t begin = name_size + 1;
+  while (begin < command.size() && command[begin] == ' ') ++begin;
+  const std::size_t end = command.find_first_of(" ]", begin);
+  return end == std::string_view::npos ? std::string_view() : command.substr(begin, end - begin);
+}
+
+// A decimal number as std::from_chars reads it (the nearest double). Plain digits with at
+// most one point and 15 digits, as clocks and evals are written, are read here: the digits
+// as an integer over a power of ten, both exact in a double, and IEEE division rounds to
+// nearest, so the result is from_chars's. Anything else is left to from_chars.
+std::optional<double> parse_decimal(std::string_view text) {
+  std::uint64_t digits = 0;
+  int count = 0, decimals = -1;
+  for (const char ch : text) {
+    if (ch >= '0' && ch <= '9') {
+      digits = digits * 10 + std::uint64_t(ch - '0');
+      ++count;
+      if (decimals >= 0) ++decimals;
+    } else if (ch == '.' && decimals < 0) {
+      decimals = 0;
+    } else {
+      count = 16;  // not plain: from_chars decides
+      break;
+    }
+  }
+  if (count >= 1 && count <= 15) {
+    constexpr double POWERS[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    return double(digits) / POWERS[decimals < 0 ? 0 : decimals];
+  }
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
 }
 
 // h:mm:ss or h:mm:ss.f (also m:ss): seconds.
@@ -32,16 +62,27 @@ std::optional<double> parse_clock(std::string_view text) {
   int fields = 0;
   while (!text.empty()) {
     const std::size_t colon = text.find(':');
-    const std::string_view field = text.substr(0, colon);
-    double value = 0;
-    const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
-    if (error != std::errc() || end != field.data() + field.size() || value < 0) return std::nullopt;
-    seconds = seconds * 60 + value;
+    const std::optional<double> value = parse_decimal(text.substr(0, colon));
+    if (!value || *value < 0) return std::nullopt;
+    seconds = seconds * 60 + *value;
     ++fields;
     text = colon == std::string_view::npos ? std::string_view() : text.substr(colon + 1);
   }
   if (fields < 2 || fields > 3) return std::nullopt;
   return seconds;
+}
+
+// [%eval 0.45] (pawns, White's view) or [%eval #-3] (mate in 3, Black mating).
+void read_eval(std::string_view eval, CommentValues& values) {
+  if (eval.empty()) return;
+  if (eval.front() == '#') {
+    int mate = 0;
+    const std::string_view digits = eval.substr(eval.size() > 1 && eval[1] == '+' ? 2 : 1);
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), mate);
+    if (error == std::errc() && end == digits.data() + digits.size()) values.eval_mate = mate;
+  } else if (const std::optional<double> pawns = parse_decimal(eval.substr(eval.front() == '+' ? 1 : 0))) {
+    values.eval_cp = int(std::lround(*pawns * 100));
+  }
 }
 
 }  // namespace
@@ -67,22 +108,21 @@ std::string GameColumns::names() {
 bool is_numeric_tag(std::string_view name) { return ends_with(name, "Elo") || ends_with(name, "RatingDiff"); }
 
 CommentValues read_comment_values(std::string_view comments) {
+  // One pass over the commands; the first [%clk ] and the first [%eval ] count, even when
+  // their argument does not read.
   CommentValues values;
-  if (comments.find("[%") == std::string_view::npos) return values;
-  if (const std::string_view clock = command_argument(comments, "clk"); !clock.empty())
-    values.clock_seconds = parse_clock(clock);
-  const std::string_view eval = command_argument(comments, "eval");
-  if (eval.empty()) return values;
-  if (eval.front() == '#') {
-    int mate = 0;
-    const std::string_view digits = eval.substr(eval.size() > 1 && eval[1] == '+' ? 2 : 1);
-    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), mate);
-    if (error == std::errc() && end == digits.data() + digits.size()) values.eval_mate = mate;
-  } else {
-    double pawns = 0;
-    const std::string_view number = eval.substr(eval.front() == '+' ? 1 : 0);
-    const auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), pawns);
-    if (error == std::errc() && end == number.data() + number.size()) values.eval_cp = int(std::lround(pawns * 100));
+  bool clock_seen = false, eval_seen = false;
+  for (std::size_t at = comments.find("[%"); at != std::string_view::npos && !(clock_seen && eval_seen);
+       at = comments.find("[%", at + 2)) {
+    const std::string_view command = comments.substr(at + 2);
+    if (!clock_seen && is_command(command, "clk")) {
+      clock_seen = true;
+      if (const std::string_view clock = command_argument(command, 3); !clock.empty())
+        values.clock_seconds = parse_clock(clock);
+    } else if (!eval_seen && is_command(command, "eval")) {
+      eval_seen = true;
+      read_eval(command_argument(command, 4), values);
+    }
   }
   return values;
 }

@@ -613,18 +613,24 @@ Problem parse_operations(std::string_view rest, Clocks& clocks) {
   return {};
 }
 
-// KQkq for a right whose rook is the outermost one on its side, else the rook's file (X-FEN).
-std::string castling_text(const Position& pos) {
-  std::string out;
+// The castling field: KQkq for a right whose rook is the outermost one on its side, else the
+// rook's file (X-FEN); "-" for none. Written at out; returns the end.
+char* write_castling(const Position& pos, char* out) {
+  char* p = out;
+  if (!pos.castling_rooks) {
+    *p++ = '-';
+    return p;
+  }
   for (const Color c : {WHITE, BLACK})
     for (const CastlingSide side : {KING_SIDE, QUEEN_SIDE}) {
       const Square rook = pos.castling_rook(c, side);
       if (rook == SQ_NONE) continue;
       const char letter = rook == outermost(back_rank_rooks(pos, c, side), side) ? (side == KING_SIDE ? 'K' : 'Q')
                                                                                  : char('A' + file_of(rook));
-      out += c == WHITE ? letter : to_lower(letter);
+      *p++ = c == WHITE ? letter : to_lower(letter);
     }
-  return out.empty() ? "-" : out;
+  if (p == out) *p++ = '-';
+  return p;
 }
 
 }  // namespace
@@ -704,12 +710,7 @@ char* write_fen(const Position& pos, char* out) {
   *p++ = ' ';
   *p++ = pos.side_to_move == WHITE ? 'w' : 'b';
   *p++ = ' ';
-  if (!pos.castling_rooks) {
-    *p++ = '-';
-  } else {
-    const std::string castling = castling_text(pos);
-    for (const char c : castling) *p++ = c;
-  }
+  p = write_castling(pos, p);
   *p++ = ' ';
   if (pos.ep_square == SQ_NONE) {
     *p++ = '-';

@@ -82,7 +82,8 @@ class Replayer {
     if (!result_.chess960 && !standard_variant(variant))
       return fail(0, "variant '" + shown(variant) + "' is not supported");
     if (fen.empty()) {
-      pos_ = parse_fen(START_FEN)->position;
+      static const Position START = parse_fen(START_FEN)->position;  // read once, not once a game
+      pos_ = START;
     } else {
       const FenResult parsed = parse_fen(fen);
       if (!parsed) return fail(0, "FEN tag: " + parsed.error);
