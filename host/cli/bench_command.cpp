@@ -21,10 +21,6 @@
 #include "perft/driver.hpp"
 #include "common/system_memory.hpp"
 
-#ifdef PERFTKIT_HAVE_PIPELINE
-#include "pipeline/pipeline.hpp"
-#endif
-
 namespace perftkit {
 namespace {
 
@@ -76,18 +72,6 @@ BenchBackend hashed_backend(const std::string& name, unsigned threads) {
           }};
 }
 
-#ifdef PERFTKIT_HAVE_PIPELINE
-BenchBackend pipeline_backend(const std::string& name, PipelineSystem system, unsigned threads) {
-  return {name, [system, threads](const BenchCase& c) {
-            PipelineOptions options;
-            options.system = system;
-            options.merge = false;
-            options.threads = threads;
-            return pipeline_perft(c.root, c.depth, false, options).nodes;
-          }};
-}
-#endif
-
 // The backends named on the command line, in order; "all" is every backend usable here.
 std::vector<BenchBackend> resolve_backends(const std::vector<std::string>& names, unsigned threads) {
   const bool gpu = cuda_device_present();
@@ -113,13 +97,11 @@ std::vector<BenchBackend> resolve_backends(const std::vector<std::string>& names
       if (!gpu) throw UsageError("--backend cuda: no CUDA device is available (or perftkit was built without CUDA)");
       backends.push_back(driver_backend(n, Backend::CUDA, threads));
     } else if (n == "pipeline-omp" || n == "pipeline-cuda") {
-#ifdef PERFTKIT_HAVE_PIPELINE
+      // The frontier pipeline as `perft --backend pipeline` (OpenMP) and `--backend cuda` run
+      // it: through run_perft(), which says so when the build has no pipeline.
       const bool on_gpu = n == "pipeline-cuda";
       if (on_gpu && !gpu) throw UsageError("--backend pipeline-cuda: no CUDA device is available");
-      backends.push_back(pipeline_backend(n, on_gpu ? PipelineSystem::CUDA : PipelineSystem::OMP, threads));
-#else
-      throw UsageError("--backend " + n + ": perftkit was built without the pipeline (no Thrust or OpenMP)");
-#endif
+      backends.push_back(driver_backend(n, on_gpu ? Backend::CUDA : Backend::PIPELINE, threads));
     } else {
       throw UsageError("--backend: unknown backend '" + n +
                        "' (cpu, cpu-hash, cuda, pipeline, pipeline-omp, pipeline-cuda, all)");
