@@ -7,11 +7,11 @@
 #include <ctime>
 #include <fstream>
 #include <set>
-#include <thread>
 #include <utility>
 
 #include "common/build_info.hpp"
 #include "common/json_writer.hpp"
+#include "common/thread_count.hpp"
 #include "perftkit/attacks.hpp"
 
 #ifdef PERFTKIT_HAVE_CUDA
@@ -50,7 +50,7 @@ void read_cpuinfo(MachineInfo& info) {
 MachineInfo query_machine() {
   MachineInfo info;
   read_cpuinfo(info);
-  info.logical_cpus = std::max(1u, std::thread::hardware_concurrency());
+  info.logical_cpus = hardware_threads();
   info.pext = attack_tables().pext_indexed;
   if (std::ifstream load("/proc/loadavg"); load) load >> info.load_average;
 #ifdef PERFTKIT_HAVE_PIPELINE

@@ -10,6 +10,7 @@
 
 #include "classify/table_source.hpp"
 #include "common/json_string.hpp"
+#include "common/decimal_text.hpp"
 #include "notation/fen.hpp"
 
 namespace perftkit {
@@ -26,34 +27,6 @@ char* put(char* p, std::string_view text) {
   for (std::size_t i = 0; i + 16 < n; i += 16) std::memcpy(p + i, text.data() + i, 16);
   std::memcpy(p + n - 16, text.data() + n - 16, 16);
   return p + n;
-}
-
-// "00" to "99", for writing numbers two digits at a time.
-constexpr std::array<char, 200> DIGIT_PAIRS = [] {
-  std::array<char, 200> pairs{};
-  for (int i = 0; i < 100; ++i) {
-    pairs[std::size_t(2 * i)] = char('0' + i / 10);
-    pairs[std::size_t(2 * i + 1)] = char('0' + i % 10);
-  }
-  return pairs;
-}();
-
-char* put_uint(char* p, std::uint64_t value) {
-  char digits[20];
-  char* d = digits + sizeof digits;
-  while (value >= 100) {
-    d -= 2;
-    std::memcpy(d, &DIGIT_PAIRS[2 * (value % 100)], 2);
-    value /= 100;
-  }
-  if (value >= 10) {
-    d -= 2;
-    std::memcpy(d, &DIGIT_PAIRS[2 * value], 2);
-  } else {
-    *--d = char('0' + value);
-  }
-  while (d != digits + sizeof digits) *p++ = *d++;
-  return p;
 }
 
 // Control bytes other than tab and line breaks (and DEL) never reach a CSV or TSV row: a
@@ -186,7 +159,7 @@ struct FieldWriter {
   }
   void number(std::string_view key, std::uint64_t value) {
     begin(key);
-    p = put_uint(p, value);
+    p = write_decimal(p, value);
   }
   void flags(const ClassifyRow& row) {
     begin("flags");
@@ -201,13 +174,13 @@ struct FieldWriter {
   void signed_number(std::string_view key, long long value) {
     begin(key);
     if (value < 0) *p++ = '-';
-    p = put_uint(p, value < 0 ? std::uint64_t(-value) : std::uint64_t(value));
+    p = write_decimal(p, value < 0 ? std::uint64_t(-value) : std::uint64_t(value));
   }
   // Seconds with up to one decimal (clocks are given in tenths at most).
   void seconds(std::string_view key, double value) {
     begin(key);
     const std::uint64_t tenths = std::uint64_t(value * 10 + 0.5);
-    p = put_uint(p, tenths / 10);
+    p = write_decimal(p, tenths / 10);
     if (tenths % 10) {
       *p++ = '.';
       *p++ = char('0' + tenths % 10);
@@ -311,11 +284,11 @@ char* write_row(char* p, std::string_view source_open, std::string_view source_c
   w.begin("source");
   w.p = put(w.p, source_open);
   if (row.from_pgn) {
-    w.p = put_uint(put(w.p, ":game "), row.game);
-    w.p = put_uint(put(w.p, ":ply "), row.ply);
+    w.p = write_decimal(put(w.p, ":game "), row.game);
+    w.p = write_decimal(put(w.p, ":ply "), row.ply);
   } else {
     *w.p++ = ':';
-    w.p = put_uint(w.p, row.line);
+    w.p = write_decimal(w.p, row.line);
   }
   w.p = put(w.p, source_close);
   w.text("fen", row.fen, row.fen_plain);

@@ -7,6 +7,7 @@
 #include "notation/fen.hpp"
 #include "classify/position_line.hpp"
 #include "common/text_lines.hpp"
+#include "common/decimal_text.hpp"
 
 namespace perftkit {
 namespace {
@@ -14,17 +15,6 @@ namespace {
 char* put(char* p, std::string_view text) {
   std::memcpy(p, text.data(), text.size());
   return p + text.size();
-}
-
-char* put_uint(char* p, std::uint64_t value) {
-  char digits[20];
-  int n = 0;
-  do {
-    digits[n++] = char('0' + value % 10);
-    value /= 10;
-  } while (value);
-  while (n) *p++ = digits[--n];
-  return p;
 }
 
 // Room for the FEN column of a valid position: its four fields cannot be longer than
@@ -52,9 +42,9 @@ std::string_view fen_column(const PositionLine& line, const Position& pos, char 
     p = put(p, line.fields[i]);
     *p++ = ' ';
   }
-  p = put_uint(p, pos.halfmove_clock);
+  p = write_decimal(p, pos.halfmove_clock);
   *p++ = ' ';
-  p = put_uint(p, pos.fullmove_number);
+  p = write_decimal(p, pos.fullmove_number);
   return {buffer, std::size_t(p - buffer)};
 }
 

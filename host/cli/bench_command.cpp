@@ -141,7 +141,7 @@ int run(const BenchOptions& opt) {
   bench.depth_offset = opt.depth_offset;
   bench.repeats = opt.repeats;
   bench.warmup = opt.warmup;
-  bench.threads = opt.threads ? opt.threads : hardware_threads();
+  bench.threads = threads_or_all_cores(opt.threads);
   bench.expected_signature = bench_signature(workload);
   bench.suites = opt.suites;
   for (const BenchBackend& b : backends) bench.backends.push_back(b.name);

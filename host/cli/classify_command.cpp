@@ -11,9 +11,9 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <thread>
 
 #include "classify/stream.hpp"
+#include "common/thread_count.hpp"
 #include "classify/progress.hpp"
 #include "cli/cli_common.hpp"
 #include "common/output_file.hpp"
@@ -106,7 +106,7 @@ int run(const ClassifyOptions& opt) {
   pipeline.kind = opt.input;
   pipeline.format = opt.format;
   pipeline.positions = opt.positions;
-  pipeline.threads = opt.threads ? opt.threads : std::max(1u, std::thread::hardware_concurrency());
+  pipeline.threads = threads_or_all_cores(opt.threads);
   pipeline.header = !opt.no_header;
   pipeline.batch_classifier = batch_classifier(opt.backend);
   for (const std::string& name : comma_items(opt.only))

@@ -184,7 +184,7 @@ int run(const PerftOptions& opt) {
   req.root = root.position;
   req.depth = opt.depth;
   req.divide = opt.divide;
-  req.threads = opt.threads ? opt.threads : hardware_threads();
+  req.threads = threads_or_all_cores(opt.threads);
   req.backend = opt.backend;
   req.chess960 = opt.chess960 || root.chess960;
   req.merge_transpositions = !opt.no_merge;

@@ -411,7 +411,7 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   for (const Check& c : checks) work += c.expected;
   reporter.set_work(checks, work);
 
-  const unsigned threads = options.threads ? options.threads : hardware_threads();
+  const unsigned threads = threads_or_all_cores(options.threads);
   {
     const ProgressTicker ticker(reporter, options.progress && !options.quiet);
     run_checks(checks, threads, options.backend, reporter);

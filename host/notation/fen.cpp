@@ -1,6 +1,7 @@
 // FEN and EPD: parsing with validation, and writing.
 #include "notation/fen.hpp"
 #include "common/blank_bytes.hpp"
+#include "common/decimal_text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -720,14 +721,7 @@ char* write_fen(const Position& pos, char* out) {
   }
   for (const std::uint32_t number : {std::uint32_t(pos.halfmove_clock), pos.fullmove_number}) {
     *p++ = ' ';
-    char digits[10];
-    int n = 0;
-    std::uint32_t v = number;
-    do {
-      digits[n++] = char('0' + v % 10);
-      v /= 10;
-    } while (v);
-    while (n) *p++ = digits[--n];
+    p = write_decimal(p, number);
   }
   return p;
 }

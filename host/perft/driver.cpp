@@ -5,7 +5,6 @@
 #include <limits>
 #include <memory>
 #include <stdexcept>
-#include <thread>
 
 #include "common/cuda_presence.hpp"
 #include "pipeline/frontier.hpp"
@@ -79,8 +78,6 @@ bool runs_on_gpu(const PerftRequest& req) {
 }
 
 std::size_t hash_table_bytes(const PerftRequest& req) { return runs_with_hash_table(req) ? req.hash_bytes : 0; }
-
-unsigned hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 FrontierCounter::FrontierCounter(const PerftRequest& settings) : settings_(settings), engine_(Engine::CPU) {
   if (settings.backend == Backend::CUDA && !cuda_device_present())

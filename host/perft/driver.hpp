@@ -10,6 +10,7 @@
 #include "pipeline/frontier.hpp"
 #include "perftkit/position.hpp"
 #include "pipeline/stats_totals.hpp"
+#include "common/thread_count.hpp"
 #include "common/uint128.hpp"
 
 namespace perftkit {
@@ -98,8 +99,5 @@ bool runs_on_gpu(const PerftRequest& request);
 
 // Bytes of transposition table a run of request uses (0: none).
 std::size_t hash_table_bytes(const PerftRequest& request);
-
-// Number of hardware threads (at least 1).
-unsigned hardware_threads();
 
 }  // namespace perftkit

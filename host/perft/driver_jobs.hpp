@@ -75,7 +75,7 @@ std::vector<Total> count_frontier(const std::vector<FrontierNode>& frontier, uns
   return totals;
 }
 
-inline unsigned thread_count(const PerftRequest& req) { return req.threads ? req.threads : hardware_threads(); }
+inline unsigned thread_count(const PerftRequest& req) { return threads_or_all_cores(req.threads); }
 
 // The CPU backend: the job deepened into units for the threads, each unit counted by the
 // recursive core, through `table` (made on first use) when the request has a hash size.

@@ -6,10 +6,10 @@
 #pragma once
 
 #include <algorithm>
-#include <thread>
 #include <type_traits>
 
 #include "common/parallel_for.hpp"
+#include "common/thread_count.hpp"
 #include "perftkit/perft.hpp"
 #include "perftkit/stats.hpp"
 #include "pipeline/backend.hpp"
@@ -32,7 +32,7 @@ template <typename Tally>
 typename Tally::Total count_span_cpu(const std::vector<FrontierNode>& frontier, BatchSpan span, int remaining,
                                      unsigned threads) {
   using Total = typename Tally::Total;
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = threads_or_all_cores(threads);
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, std::max<std::size_t>(span.count, 1)));
   std::vector<Total> totals(threads, Total{});
   parallel_for(span.count, threads, [&](unsigned worker, std::size_t i) {
