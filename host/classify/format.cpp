@@ -397,12 +397,7 @@ void RowFormatter::row(ByteBuffer& out, const ClassifyRow& row) const {
   std::size_t bound = source_open_.size() + 6 * (row.fen.size() + row.id.size() + row.error.size()) + 1024;
   if (columns_.any()) {
     bound += 6 * (row.move_uci.size() + row.move_san.size() + row.all_tags_json.size()) + 256;
-    if (row.has_tag_columns) {
-      bound += row.tag_columns.size();
-    } else {
-      for (std::size_t i = 0; i < row.tag_count; ++i) bound += 6 * row.tag_values[i].size() + 64;
-      for (const std::string& tag : columns_.tags) bound += tag.size() + 8;
-    }
+    bound += row.has_tag_columns ? row.tag_columns.size() : tag_columns_bound(row.tag_values, row.tag_count);
     for (std::size_t i = 0; i < row.kept_count; ++i) bound += 6 * row.kept_values[i].size() + 64;
     for (const std::string& name : columns_.kept) bound += 6 * name.size() + 8;
   }
@@ -415,12 +410,15 @@ void RowFormatter::row(ByteBuffer& out, const ClassifyRow& row) const {
   out.commit(p);
 }
 
-std::string RowFormatter::tag_columns(const std::string_view* values, std::size_t count) const {
-  // The same bound as row()'s for these columns; the writer starts after other columns.
+std::size_t RowFormatter::tag_columns_bound(const std::string_view* values, std::size_t count) const {
   std::size_t bound = 16;
   for (std::size_t i = 0; i < count; ++i) bound += 6 * values[i].size() + 64;
   for (const std::string& tag : columns_.tags) bound += tag.size() + 8;
-  std::string text(bound, '\0');
+  return bound;
+}
+
+std::string RowFormatter::tag_columns(const std::string_view* values, std::size_t count) const {
+  std::string text(tag_columns_bound(values, count), '\0');
   char* end = text.data();
   switch (format_) {
     case RowFormat::CSV: end = write_tags_after_columns<RowFormat::CSV>(text.data(), columns_, values, count); break;

@@ -55,6 +55,10 @@ class RowFormatter {
   std::string tag_columns(const std::string_view* values, std::size_t count) const;
 
  private:
+  // The most bytes tag_columns() or row() can write for these tag values: each byte escaped
+  // to six (JSON \u00XX), the separators, and the names (JSON Lines).
+  std::size_t tag_columns_bound(const std::string_view* values, std::size_t count) const;
+
   RowFormat format_;
   GameColumns columns_;
   std::string source_open_, source_close_;  // the escaped file name as an open field, and its closing quote

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <utility>
 
 namespace perftkit {
 
@@ -14,9 +15,15 @@ bool BatchedRowSink::is_stable(std::string_view text) const {
 ClassifyRow& BatchedRowSink::hold(const ClassifyRow& row) {
   rows_.push_back(row);
   ClassifyRow& held = rows_.back();
-  for (std::string_view* text :
-       {&held.fen, &held.id, &held.error, &held.move_uci, &held.move_san, &held.all_tags_json, &held.tag_columns})
+  for (std::string_view* text : {&held.fen, &held.id, &held.error, &held.move_uci, &held.move_san})
     if (!text->empty() && !is_stable(*text)) *text = texts_.emplace_back(*text);
+  // A game's tag texts are the same in each of its rows: one copy a game, not one a row.
+  for (auto [text, last] :
+       {std::pair{&held.all_tags_json, &last_all_tags_json_}, {&held.tag_columns, &last_tag_columns_}})
+    if (!text->empty() && !is_stable(*text)) {
+      if (*text != *last) *last = texts_.emplace_back(*text);
+      *text = *last;
+    }
   if (held.tag_count) {  // the game's tag values live in its visitor: keep copies
     std::vector<std::string_view>& values = tag_lists_.emplace_back(held.tag_values, held.tag_values + held.tag_count);
     for (std::string_view& value : values)
@@ -57,6 +64,7 @@ void BatchedRowSink::flush() {
   }
   rows_.clear();
   texts_.clear();
+  last_all_tags_json_ = last_tag_columns_ = {};
   tag_lists_.clear();
   classified_.clear();
   positions_.clear();

@@ -84,9 +84,10 @@ class BatchedRowSink final : public RowSink {
   std::string_view stable_;
   const RowFilter* filter_;
   std::vector<ClassifyRow> rows_;
-  std::deque<std::string> texts_;                        // what the held rows' views point at
-  std::deque<std::vector<std::string_view>> tag_lists_;  // the held rows' tag values
-  std::vector<std::size_t> classified_;                  // indices of the rows that wait for a classification
+  std::deque<std::string> texts_;                           // what the held rows' views point at
+  std::string_view last_all_tags_json_, last_tag_columns_;  // the last copies of a game's tag texts (in texts_)
+  std::deque<std::vector<std::string_view>> tag_lists_;     // the held rows' tag values
+  std::vector<std::size_t> classified_;                     // indices of the rows that wait for a classification
   std::vector<Position> positions_;
   std::vector<std::uint8_t> repetitions_;
   std::vector<Classification> results_;
