@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 
@@ -23,5 +24,14 @@ class BatchClassifier {
 
 // The CPU twin: the functor over the batch on the calling thread.
 std::unique_ptr<BatchClassifier> make_cpu_batch_classifier();
+
+// Makes the batch classifier of one worker (worker 0, 1, ...), e.g. on a GPU of its own.
+using BatchClassifierFactory = std::function<std::unique_ptr<BatchClassifier>(unsigned worker)>;
+
+// The classifiers of `classify --backend cuda`: worker k gets one on GPU k mod the device
+// count. Throws UsageError when no CUDA device is there (or the build has no CUDA). One
+// implementation a build, chosen by host/classify/CMakeLists.txt: gpu_batch_cuda.cpp or
+// gpu_batch_none.cpp.
+BatchClassifierFactory gpu_batch_classifiers();
 
 }  // namespace perftkit

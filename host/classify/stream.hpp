@@ -20,9 +20,6 @@
 
 namespace perftkit {
 
-// Makes the batch classifier of one worker (worker 0, 1, ...), e.g. on a GPU of its own.
-using BatchClassifierFactory = std::function<std::unique_ptr<BatchClassifier>(unsigned worker)>;
-
 struct ClassifyStreamOptions {
   InputKind kind = InputKind::AUTO;
   RowFormat format = RowFormat::CSV;

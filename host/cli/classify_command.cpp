@@ -18,11 +18,6 @@
 #include "cli/cli_common.hpp"
 #include "common/output_file.hpp"
 
-#ifdef PERFTKIT_HAVE_CUDA
-#include "common/cuda_devices.hpp"
-#include "classify/cuda_classify.hpp"
-#endif
-
 namespace perftkit {
 namespace {
 
@@ -54,13 +49,7 @@ struct ClassifyOptions {
 BatchClassifierFactory batch_classifier(Backend backend) {
   if (backend == Backend::PIPELINE) return [](unsigned) { return make_cpu_batch_classifier(); };
   if (backend != Backend::CUDA) return {};
-#ifdef PERFTKIT_HAVE_CUDA
-  const int devices = cuda::device_count();
-  if (devices == 0) throw UsageError("--backend cuda: no CUDA device");
-  return [devices](unsigned worker) { return cuda::make_batch_classifier(int(worker % unsigned(devices))); };
-#else
-  throw UsageError("--backend cuda: no CUDA device (this build has no CUDA backend)");
-#endif
+  return gpu_batch_classifiers();
 }
 
 void write_summary_file(const std::string& path, bool rows_on_stdout, const ClassifySummary& s, double seconds) {
