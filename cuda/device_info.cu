@@ -5,6 +5,8 @@
 
 namespace perftkit::cuda {
 
+bool built() noexcept { return true; }
+
 int device_count() noexcept {
   int count = 0;
   const cudaError_t code = cudaGetDeviceCount(&count);

@@ -14,9 +14,7 @@
 #include "common/thread_count.hpp"
 #include "perftkit/attacks.hpp"
 
-#ifdef PERFTKIT_HAVE_CUDA
 #include "common/cuda_devices.hpp"
-#endif
 
 namespace perftkit {
 namespace {
@@ -56,8 +54,7 @@ MachineInfo query_machine() {
 #ifdef PERFTKIT_HAVE_PIPELINE
   info.pipeline_built = true;
 #endif
-#ifdef PERFTKIT_HAVE_CUDA
-  info.cuda_built = true;
+  info.cuda_built = cuda::built();
   try {
     for (const cuda::DeviceInfo& d : cuda::devices())
       info.gpus.push_back({d.index, d.name, d.sm_count, d.total_memory, d.free_memory, d.cc_major, d.cc_minor,
@@ -65,7 +62,6 @@ MachineInfo query_machine() {
   } catch (const std::exception& e) {
     info.cuda_error = e.what();
   }
-#endif
   return info;
 }
 

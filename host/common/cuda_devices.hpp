@@ -1,5 +1,6 @@
 // The CUDA backend's public interface. Host-safe: no CUDA syntax and no CUDA headers, so
-// g++-compiled code in host/ and tests/ includes it directly.
+// g++-compiled code in host/ and tests/ includes it directly. One implementation a build:
+// cuda/device_info.cu with CUDA, host/common/cuda_devices_none.cpp without (no device).
 #pragma once
 
 #include <cstddef>
@@ -19,6 +20,9 @@ struct DeviceInfo {
   int clock_khz;                          ///< peak SM clock
   int memory_clock_khz;                   ///< peak memory clock
 };
+
+/// Whether this build has the CUDA backend (a device may still be missing).
+bool built() noexcept;
 
 /// Number of usable CUDA devices; 0 when there is no driver or no device. Never throws.
 int device_count() noexcept;

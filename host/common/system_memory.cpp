@@ -4,9 +4,7 @@
 #include <fstream>
 #include <string>
 
-#ifdef PERFTKIT_HAVE_CUDA
 #include "common/cuda_devices.hpp"
-#endif
 
 namespace perftkit {
 
@@ -25,15 +23,11 @@ std::size_t default_hash_bytes() {
 }
 
 std::size_t default_device_hash_bytes() {
-#ifdef PERFTKIT_HAVE_CUDA
   constexpr std::size_t MIB = std::size_t(1) << 20;
   if (cuda::device_count() == 0) return 0;
   std::size_t least = ~std::size_t(0);
   for (const cuda::DeviceInfo& d : cuda::devices()) least = std::min(least, d.free_memory);
   return std::max(least / 4, 64 * MIB);
-#else
-  return 0;
-#endif
 }
 
 }  // namespace perftkit
