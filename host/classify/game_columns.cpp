@@ -13,15 +13,12 @@ bool ends_with(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
 
-// Whether command (the text after "[%") is `name` followed by a space.
-bool is_command(std::string_view command, std::string_view name) {
-  return command.size() > name.size() && command.substr(0, name.size()) == name && command[name.size()] == ' ';
-}
-
-// The argument of a command named by is_command(): after the spaces, up to the next space or
-// ']'; "" when neither follows.
-std::string_view command_argument(std::string_view command, std::size_t name_size) {
-  std::size_t begin = name_size + 1;
+// When command (the text after "[%") is `name` followed by a space: its argument, after the
+// spaces up to the next space or ']' ("" when neither follows). Otherwise nothing.
+std::optional<std::string_view> command_argument(std::string_view command, std::string_view name) {
+  if (command.size() <= name.size() || command.substr(0, name.size()) != name || command[name.size()] != ' ')
+    return std::nullopt;
+  std::size_t begin = name.size() + 1;
   while (begin < command.size() && command[begin] == ' ') ++begin;
   const std::size_t end = command.find_first_of(" ]", begin);
   return end == std::string_view::npos ? std::string_view() : command.substr(begin, end - begin);
@@ -34,6 +31,7 @@ std::string_view command_argument(std::string_view command, std::size_t name_siz
 std::optional<double> parse_decimal(std::string_view text) {
   std::uint64_t digits = 0;
   int count = 0, decimals = -1;
+  bool plain = true;
   for (const char ch : text) {
     if (ch >= '0' && ch <= '9') {
       digits = digits * 10 + std::uint64_t(ch - '0');
@@ -42,11 +40,11 @@ std::optional<double> parse_decimal(std::string_view text) {
     } else if (ch == '.' && decimals < 0) {
       decimals = 0;
     } else {
-      count = 16;  // not plain: from_chars decides
+      plain = false;
       break;
     }
   }
-  if (count >= 1 && count <= 15) {
+  if (plain && count >= 1 && count <= 15) {
     constexpr double POWERS[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
     return double(digits) / POWERS[decimals < 0 ? 0 : decimals];
   }
@@ -115,13 +113,13 @@ CommentValues read_comment_values(std::string_view comments) {
   for (std::size_t at = comments.find("[%"); at != std::string_view::npos && !(clock_seen && eval_seen);
        at = comments.find("[%", at + 2)) {
     const std::string_view command = comments.substr(at + 2);
-    if (!clock_seen && is_command(command, "clk")) {
+    if (const std::optional<std::string_view> clock = clock_seen ? std::nullopt : command_argument(command, "clk")) {
       clock_seen = true;
-      if (const std::string_view clock = command_argument(command, 3); !clock.empty())
-        values.clock_seconds = parse_clock(clock);
-    } else if (!eval_seen && is_command(command, "eval")) {
+      if (!clock->empty()) values.clock_seconds = parse_clock(*clock);
+    } else if (const std::optional<std::string_view> eval =
+                   eval_seen ? std::nullopt : command_argument(command, "eval")) {
       eval_seen = true;
-      read_eval(command_argument(command, 4), values);
+      read_eval(*eval, values);
     }
   }
   return values;

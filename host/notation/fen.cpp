@@ -618,10 +618,6 @@ Problem parse_operations(std::string_view rest, Clocks& clocks) {
 // rook's file (X-FEN); "-" for none. Written at out; returns the end.
 char* write_castling(const Position& pos, char* out) {
   char* p = out;
-  if (!pos.castling_rooks) {
-    *p++ = '-';
-    return p;
-  }
   for (const Color c : {WHITE, BLACK})
     for (const CastlingSide side : {KING_SIDE, QUEEN_SIDE}) {
       const Square rook = pos.castling_rook(c, side);

@@ -20,18 +20,6 @@
 #include "workdir/setup.hpp"
 
 namespace perftkit {
-namespace {
-
-// Set in the environment of every process an MPI launcher starts (Open MPI, MPICH/Hydra,
-// Slurm's srun with PMI or PMIx).
-bool started_by_mpi_launcher() {
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK"})
-    if (std::getenv(name)) return true;
-  return false;
-}
-
-}  // namespace
-
 PerftRequest settings_for_process(const WorkDirPerft& request, const WorkManifest& run, unsigned local_processes) {
   PerftRequest settings = request.settings;
   local_processes = std::max(1u, local_processes);
@@ -97,6 +85,14 @@ int report_work_dir_total(const WorkDirPerft& request, const WorkDir& dir, doubl
 }
 
 namespace {
+
+// Set in the environment of every process an MPI launcher starts (Open MPI, MPICH/Hydra,
+// Slurm's srun with PMI or PMIx).
+bool started_by_mpi_launcher() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK"})
+    if (std::getenv(name)) return true;
+  return false;
+}
 
 using Clock = std::chrono::steady_clock;
 
