@@ -5,11 +5,13 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "notation/fen.hpp"
+#include "notation/uci.hpp"
 #include "test_paths.hpp"
 #include "standard_positions.hpp"
 
@@ -325,6 +327,30 @@ TEST(FenRoundTrip, StandardPositionsExactly) {
   const std::string with_ep = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
   EXPECT_EQ(accepted(with_ep).position.ep_square, SQ_F6);
   EXPECT_EQ(to_fen(accepted(with_ep).position), with_ep);
+}
+
+// A FenWriter writes each position's own FEN, whatever it wrote before: moves that change a
+// rank or two (the FEN article's example game), then unrelated positions back and forth.
+TEST(FenWriterSequence, GameMovesThenUnrelatedPositions) {
+  const std::vector<std::pair<std::string, std::string>> game = {
+      {"e2e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
+      {"c7c5", "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"},
+      {"g1f3", "rnbqkbnr/pp1ppppp/8/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"},
+  };
+  FenWriter writer;
+  char text[FEN_MAX_BYTES];
+  const auto written = [&](const Position& pos) { return std::string(text, writer.write(pos, text)); };
+  Position pos = accepted(START_FEN).position;
+  EXPECT_EQ(written(pos), START_FEN);
+  for (const auto& [uci, fen] : game) {
+    const std::optional<Move> move = parse_uci_move(pos, uci);
+    ASSERT_TRUE(move) << uci;
+    pos = make_move(pos, *move);
+    EXPECT_EQ(written(pos), fen) << "after " << uci;
+  }
+  for (int pass = 0; pass < 2; ++pass)
+    for (const std::string& fen : CPW_POSITIONS) EXPECT_EQ(written(accepted(fen).position), fen);
+  EXPECT_EQ(written(accepted(START_FEN).position), START_FEN);
 }
 
 // Decision: an en-passant square no pawn of the side to move attacks is dropped, as

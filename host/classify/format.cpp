@@ -148,6 +148,11 @@ struct FieldWriter {
     if (value.empty()) none(key);
     else text(key, value);
   }
+  // A move in SAN or UCI: PGN symbol characters, which no format quotes or escapes.
+  void optional_move(std::string_view key, std::string_view move) {
+    if (move.empty()) none(key);
+    else text(key, move, true);
+  }
   void none(std::string_view key) {
     begin(key);
     if constexpr (F == RowFormat::JSONL) p = put(p, "null");
@@ -241,8 +246,8 @@ void write_game_columns(FieldWriter<F>& w, const ClassifyRow& row, const GameCol
     if (row.from_pgn) w.number("ply", row.ply);
     else w.none("ply");
   }
-  if (columns.move_uci) w.optional_text("move_uci", row.move_uci);
-  if (columns.move_san) w.optional_text("move_san", row.move_san);
+  if (columns.move_uci) w.optional_move("move_uci", row.move_uci);
+  if (columns.move_san) w.optional_move("move_san", row.move_san);
   if (columns.clock) {
     if (row.has_clock) w.seconds("clock", row.clock_seconds);
     else w.none("clock");

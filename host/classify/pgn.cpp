@@ -94,7 +94,7 @@ class RowVisitor final : public PgnVisitor {
     char fen[FEN_MAX_BYTES];
     ClassifyRow row = base(ply);
     add_move(row, ply);
-    row.fen = std::string_view(fen, std::size_t(write_fen(pos, fen) - fen));
+    row.fen = std::string_view(fen, std::size_t(fen_writer_.write(pos, fen) - fen));
     row.fen_plain = true;
     row.valid = true;
     row.side_to_move = pos.side_to_move;
@@ -117,6 +117,7 @@ class RowVisitor final : public PgnVisitor {
   std::string_view move_san_;                // a view into the game's text
   std::string move_uci_;
   CommentValues comment_;
+  FenWriter fen_writer_;  // the game's positions follow each other
 };
 
 }  // namespace

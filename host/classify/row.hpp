@@ -25,7 +25,7 @@ struct ClassifyRow {
   bool chess960 = false;
 
   // PGN game columns (classify --columns, --tags), filled only when asked for.
-  std::string_view move_uci, move_san;  // the move that led here (empty at ply 0)
+  std::string_view move_uci, move_san;  // the move that led here (empty at ply 0): PGN symbol characters
   bool has_clock = false, has_eval_cp = false, has_eval_mate = false;
   double clock_seconds = 0;
   int eval_cp = 0, eval_mate = 0;

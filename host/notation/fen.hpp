@@ -1,6 +1,7 @@
 // FEN and EPD: parsing with validation, and writing.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -51,6 +52,22 @@ std::string to_fen(const Position& pos);
 // allocation: for writers of millions of rows.
 inline constexpr std::size_t FEN_MAX_BYTES = 96;
 char* write_fen(const Position& pos, char* out);
+
+// Writes the FENs of positions that follow each other move by move (a game's), the same text
+// as write_fen: each rank's text is kept while the rank's pieces stay, and a move changes one
+// or two ranks of the eight.
+class FenWriter {
+ public:
+  char* write(const Position& pos, char* out);  // out has room for FEN_MAX_BYTES
+
+ private:
+  struct RankText {
+    std::uint64_t pieces = ~std::uint64_t(0);  // (no rank's pieces: the first write fills the text)
+    std::array<char, 8> text{};
+    std::uint8_t size = 0;
+  };
+  std::array<RankText, 8> ranks_;
+};
 
 inline constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -128,10 +128,7 @@ class Replayer {
       case PgnToken::VARIATION_OPEN: return skip_variation();
       case PgnToken::TAG_OPEN: return skip_tag();
       case PgnToken::COMMENT:
-        if (pending_) {
-          if (!comments_.empty()) comments_ += ' ';
-          comments_.append(lexeme.text);
-        }
+        if (pending_) add_comment(lexeme.text);
         return true;
       case PgnToken::NULL_MOVE: return fail(result_.plies + 1, "null move '--' is not supported");
       case PgnToken::INCOMPLETE: return fail(result_.plies + 1, "unterminated comment or string");
@@ -154,8 +151,21 @@ class Replayer {
     pending_ = true;
     pending_san_ = san;
     pending_move_ = move.move;
-    comments_.clear();
+    comments_ = {};
     return true;
+  }
+
+  // The comments after a move, joined by spaces. The usual single comment stays a view into
+  // the game's text; only a second one is copied.
+  void add_comment(std::string_view text) {
+    if (comments_.empty()) {
+      comments_ = text;
+      return;
+    }
+    if (comments_.data() != joined_comments_.data()) joined_comments_.assign(comments_);
+    joined_comments_ += ' ';
+    joined_comments_.append(text);
+    comments_ = joined_comments_;
   }
 
   // Skips a recursive annotation variation, nested ones included.
@@ -181,7 +191,8 @@ class Replayer {
   bool pending_ = false;  // a position waits for the comments after its move
   std::string_view pending_san_;
   Move pending_move_{};
-  std::string comments_;
+  std::string_view comments_;    // of the pending move (a comment's text includes its braces: never empty)
+  std::string joined_comments_;  // two or more of them
   PgnReplay result_;
   Position pos_{};
   RepetitionHistory history_;
