@@ -66,9 +66,10 @@ TEST(CommentValues, NumbersAreTheDoublesFromCharsReads) {
     std::string number = std::to_string(random() % 1000000);
     if (random() % 2) number += '.' + std::to_string(random() % 100000000).insert(0, random() % 3, '0');
     if (random() % 5 == 0) number.insert(0, "0");
-    const CommentValues eval = read_comment_values("{ [%eval " + number + "] }");
-    ASSERT_TRUE(eval.eval_cp) << number;
-    EXPECT_EQ(*eval.eval_cp, int(std::lround(from_chars_value(number) * 100))) << number;
+    const std::string signed_number = random() % 2 ? "-" + number : number;
+    const CommentValues eval = read_comment_values("{ [%eval " + signed_number + "] }");
+    ASSERT_TRUE(eval.eval_cp) << signed_number;
+    EXPECT_EQ(*eval.eval_cp, int(std::lround(from_chars_value(signed_number) * 100))) << signed_number;
     const CommentValues clock = read_comment_values("{ [%clk 1:02:" + number + "] }");
     ASSERT_TRUE(clock.clock_seconds) << number;
     EXPECT_EQ(*clock.clock_seconds, 62 * 60 + from_chars_value(number)) << number;  // bit for bit
@@ -80,6 +81,15 @@ TEST(CommentValues, NumbersAreTheDoublesFromCharsReads) {
   EXPECT_EQ(read_comment_values("{[%eval 0.1234567890123456789]}").eval_cp, 12);
   EXPECT_FALSE(read_comment_values("{[%eval +]}").eval_cp);
   EXPECT_FALSE(read_comment_values("{[%eval 1.2.3]}").eval_cp);
+  EXPECT_EQ(read_comment_values("{[%eval -0.42]}").eval_cp, -42);
+  EXPECT_EQ(read_comment_values("{[%eval +0.42]}").eval_cp, 42);
+  EXPECT_EQ(read_comment_values("{[%eval -0]}").eval_cp, 0);
+  EXPECT_FALSE(read_comment_values("{[%eval +-1]}").eval_cp);
+  EXPECT_FALSE(read_comment_values("{[%eval --1]}").eval_cp);
+  EXPECT_FALSE(read_comment_values("{[%eval -]}").eval_cp);
+  EXPECT_FALSE(read_comment_values("{[%eval nan]}").eval_cp);
+  EXPECT_FALSE(read_comment_values("{[%eval -inf]}").eval_cp);
+  EXPECT_FALSE(read_comment_values("{[%eval 1e300]}").eval_cp);
   EXPECT_FALSE(read_comment_values("{[%clk 0:10:-5]}").clock_seconds);
   // The first command of each name counts, even when it does not read.
   EXPECT_FALSE(read_comment_values("{[%clk ] [%clk 0:00:01]}").clock_seconds);

@@ -16,8 +16,9 @@ bool ends_with(std::string_view text, std::string_view suffix) {
 // When command (the text after "[%") is `name` followed by a space: its argument, after the
 // spaces up to the next space or ']' ("" when neither follows). Otherwise nothing.
 std::optional<std::string_view> command_argument(std::string_view command, std::string_view name) {
-  if (command.size() <= name.size() || command.substr(0, name.size()) != name || command[name.size()] != ' ')
-    return std::nullopt;
+  if (command.size() <= name.size() || command[name.size()] != ' ') return std::nullopt;
+  for (std::size_t i = 0; i < name.size(); ++i)  // (a loop: memcmp is a call for a few bytes)
+    if (command[i] != name[i]) return std::nullopt;
   std::size_t begin = name.size() + 1;
   while (begin < command.size() && command[begin] == ' ') ++begin;
   // (a loop, not find_first_of: that calls memchr once a character)
@@ -47,8 +48,9 @@ std::optional<double> parse_decimal(std::string_view text) {
     }
   }
   if (plain && count >= 1 && count <= 15) {
-    constexpr double POWERS[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-    return double(digits) / POWERS[decimals < 0 ? 0 : decimals];
+    static constexpr double POWERS[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                        1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    return decimals <= 0 ? double(digits) : double(digits) / POWERS[decimals];  // (no division for whole numbers)
   }
   double value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -80,8 +82,16 @@ void read_eval(std::string_view eval, CommentValues& values) {
     const std::string_view digits = eval.substr(eval.size() > 1 && eval[1] == '+' ? 2 : 1);
     const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), mate);
     if (error == std::errc() && end == digits.data() + digits.size()) values.eval_mate = mate;
-  } else if (const std::optional<double> pawns = parse_decimal(eval.substr(eval.front() == '+' ? 1 : 0))) {
-    values.eval_cp = int(std::lround(*pawns * 100));
+  } else {
+    // The sign is read here: parse_decimal's fast path takes digits only, and the nearest
+    // double of -x is minus the nearest double of x.
+    const bool negative = eval.front() == '-';
+    const std::string_view magnitude = eval.substr(negative || eval.front() == '+' ? 1 : 0);
+    if (magnitude.empty() || magnitude.front() == '-' || magnitude.front() == '+') return;
+    // (an eval beyond any engine's range, infinity or NaN is no number of centipawns)
+    constexpr double MAX_PAWNS = 1e6;
+    if (const std::optional<double> pawns = parse_decimal(magnitude); pawns && *pawns <= MAX_PAWNS)
+      values.eval_cp = int(std::lround((negative ? -*pawns : *pawns) * 100));
   }
 }
 
