@@ -1,7 +1,7 @@
-# Thrust for the frontier pipeline: the CUDA toolkit's CCCL headers (include/cccl in CUDA 13,
-# include/ before), else Debian's libthrust-dev. g++ compiles the pipeline against Thrust's
-# OpenMP system, so OpenMP is needed too; without both the pipeline is not built.
-set(PERFTKIT_HAVE_PIPELINE OFF)
+# Thrust for the frontier pipeline, which every build has: the CUDA toolkit's CCCL headers
+# (include/cccl in CUDA 13, include/ before), else Debian's libthrust-dev with libcub-dev.
+# g++ compiles the pipeline against Thrust's OpenMP system, or against its sequential C++
+# system where OpenMP is absent (the sanitizer presets): PERFTKIT_THRUST_HOST_SYSTEM.
 set(_perftkit_thrust_hints)
 foreach(dir IN LISTS CUDAToolkit_INCLUDE_DIRS)
   list(APPEND _perftkit_thrust_hints "${dir}/cccl" "${dir}")
@@ -10,9 +10,15 @@ find_path(PERFTKIT_THRUST_INCLUDE thrust/version.h
           HINTS ${_perftkit_thrust_hints}
           PATHS /usr/local/cuda/include/cccl /usr/local/cuda/include /usr/include
           DOC "Directory holding thrust/ (and cub/, cuda/std for CCCL)")
-if(PERFTKIT_THRUST_INCLUDE AND OpenMP_CXX_FOUND)
-  set(PERFTKIT_HAVE_PIPELINE ON)
-  message(STATUS "perftkit: frontier pipeline with Thrust from ${PERFTKIT_THRUST_INCLUDE}")
+if(NOT PERFTKIT_THRUST_INCLUDE)
+  message(FATAL_ERROR "perftkit: no Thrust headers (thrust/version.h) were found; the frontier pipeline needs them. "
+                      "Install the CUDA toolkit (its CCCL headers), or Debian's libthrust-dev and libcub-dev, "
+                      "or set PERFTKIT_THRUST_INCLUDE to the folder that holds thrust/.")
+endif()
+if(OpenMP_CXX_FOUND)
+  set(PERFTKIT_THRUST_HOST_SYSTEM THRUST_DEVICE_SYSTEM_OMP)
+  message(STATUS "perftkit: frontier pipeline with Thrust from ${PERFTKIT_THRUST_INCLUDE}, on OpenMP")
 else()
-  message(STATUS "perftkit: no Thrust headers or no OpenMP; the frontier pipeline is not built")
+  set(PERFTKIT_THRUST_HOST_SYSTEM THRUST_DEVICE_SYSTEM_CPP)
+  message(STATUS "perftkit: frontier pipeline with Thrust from ${PERFTKIT_THRUST_INCLUDE}, sequential (no OpenMP)")
 endif()

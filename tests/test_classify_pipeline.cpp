@@ -215,7 +215,9 @@ TEST(ClassifyBatch, PgnGamesWithRepetitionsAndErrors) {
         const PipelineRun run = run_on({games, errors}, batched(options, batches));
         EXPECT_EQ(run.output, reference.output);
         EXPECT_EQ(run.result.rejected, 6u);
-        if (with_columns) EXPECT_NE(reference.output.find("Scholar's mate"), std::string::npos);
+        if (with_columns) {
+          EXPECT_NE(reference.output.find("Scholar's mate"), std::string::npos);
+        }
       }
     }
   }

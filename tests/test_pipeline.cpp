@@ -1,8 +1,6 @@
 // The frontier pipeline on Thrust's OpenMP system (the code path the GPU runs, with the
 // CUDA policy) against the plain CPU backend and published counts: every shared suite at CI
 // depths, tiny batches and chunks, memory exhaustion, exact merging, 128-bit totals.
-#ifdef PERFTKIT_HAVE_PIPELINE
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -314,5 +312,3 @@ TEST(PipelineFunctors, SameTreeIgnoresOnlyTheClocks) {
 
 }  // namespace
 }  // namespace perftkit
-
-#endif  // PERFTKIT_HAVE_PIPELINE

@@ -1,6 +1,6 @@
 // The frontier pipeline with the CUDA policy: the same level templates as the OpenMP run,
 // against the CPU core and published counts. Cases skip themselves without a device.
-#if defined(PERFTKIT_HAVE_PIPELINE) && defined(PERFTKIT_HAVE_CUDA)
+#if defined(PERFTKIT_HAVE_CUDA)
 
 #include <gtest/gtest.h>
 
@@ -222,4 +222,4 @@ TEST(PipelineCuda, SharedSuitesMatchPublishedCounts) {
 }  // namespace
 }  // namespace perftkit
 
-#endif  // PERFTKIT_HAVE_PIPELINE && PERFTKIT_HAVE_CUDA
+#endif  // PERFTKIT_HAVE_CUDA

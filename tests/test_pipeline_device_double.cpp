@@ -3,8 +3,6 @@
 // through ArenaAllocator, and block allocations or steps fail the way cudaMalloc does. The
 // OpenMP system never takes these paths (Thrust allocates for itself there, and host memory
 // does not run out), so without this double they would first run on a lent GPU.
-#ifdef PERFTKIT_HAVE_PIPELINE
-
 #include <gtest/gtest.h>
 #include <thrust/system/cpp/execution_policy.h>
 
@@ -192,7 +190,6 @@ TEST(PipelineDeviceDouble, ABlockTooSmallForTheLevelsSplitsTheBatch) {
   DeviceLog log;
   const DeviceDouble device(log, 64 * MiB);
   std::vector<BatchSpan> leftovers;
-  PipelineCounters counters;
   const PipelineOptions options;
   BatchWorker<DeviceDouble, CountNodes> worker(device, 24 << 10, options);  // 400 nodes need 32 KB
   u128 total = worker.run(run.frontier, run.whole, run.remaining, leftovers);
@@ -225,5 +222,3 @@ TEST(PipelineDeviceDouble, RetriesLeaveTheTranspositionTableExact) {
 
 }  // namespace
 }  // namespace perftkit::pipeline
-
-#endif  // PERFTKIT_HAVE_PIPELINE

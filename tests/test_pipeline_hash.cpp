@@ -3,8 +3,6 @@
 // the CPU core's, whatever the table does: one bucket, every key in one bucket, tiny chunks
 // and budgets, several batches, divide, corrupted entries. Expected values come from
 // published counts or the recursive core, never from the pipeline.
-#ifdef PERFTKIT_HAVE_PIPELINE
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -376,5 +374,3 @@ TEST(CliPipelineHash, PerftWithHashOnThePipeline) {
 
 }  // namespace
 }  // namespace perftkit
-
-#endif  // PERFTKIT_HAVE_PIPELINE

@@ -2,8 +2,6 @@
 // the CUDA policy): every counter against published figures and against the CPU core run
 // without merging, the half-move clock where merging meets it, collisions, divide, small
 // memory and the CPU fallback, the driver and the CLI.
-#ifdef PERFTKIT_HAVE_PIPELINE
-
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -292,5 +290,3 @@ TEST(PipelineStats, CliGivesTheCpuBackendsFigures) {
 
 }  // namespace
 }  // namespace perftkit
-
-#endif  // PERFTKIT_HAVE_PIPELINE

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "common/build_info.hpp"
+#include "pipeline/pipeline.hpp"
 #include "common/json_writer.hpp"
 #include "common/thread_count.hpp"
 #include "perftkit/attacks.hpp"
@@ -51,9 +52,7 @@ MachineInfo query_machine() {
   info.logical_cpus = hardware_threads();
   info.pext = attack_tables().pext_indexed;
   if (std::ifstream load("/proc/loadavg"); load) load >> info.load_average;
-#ifdef PERFTKIT_HAVE_PIPELINE
-  info.pipeline_built = true;
-#endif
+  info.pipeline_host = pipeline_host_system();
   info.cuda_built = cuda::built();
   try {
     for (const cuda::DeviceInfo& d : cuda::devices())

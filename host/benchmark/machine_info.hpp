@@ -28,8 +28,8 @@ struct MachineInfo {
   bool cuda_built = false;      // built with the CUDA backend
   std::string cuda_error;       // why the device query failed, if it did
   std::vector<GpuInfo> gpus;
-  bool pipeline_built = false;  // the frontier pipeline (Thrust) is built
-  double load_average = -1;     // 1-minute load average when queried (/proc/loadavg), -1 unknown
+  std::string pipeline_host;  // the frontier pipeline's host system: "OpenMP", or "sequential" (no OpenMP)
+  double load_average = -1;   // 1-minute load average when queried (/proc/loadavg), -1 unknown
 };
 
 // Queries the CPU and, when built with CUDA, every device (creates a context on each;

@@ -22,7 +22,7 @@ void print_text(const MachineInfo& m) {
   if (m.physical_cores) std::printf(", %u physical cores", m.physical_cores);
   std::printf("\n  BMI2: %s; this build indexes sliders with %s\n", m.bmi2 ? "yes" : "no",
               m.pext ? "PEXT" : "magic multiplication");
-  std::printf("Pipeline: %s\n", m.pipeline_built ? (m.cuda_built ? "OpenMP and CUDA" : "OpenMP") : "not built");
+  std::printf("Pipeline: %s%s\n", m.pipeline_host.c_str(), m.cuda_built ? " and CUDA" : "");
   if (!m.cuda_built) {
     std::printf("GPU: no CUDA device (built without CUDA)\n");
     return;
@@ -47,7 +47,7 @@ void print_json(const MachineInfo& m) {
       .field("physical_cores", m.physical_cores)
       .field("bmi2", m.bmi2)
       .field("pext", m.pext)
-      .field("pipeline", m.pipeline_built)
+      .field("pipeline_host", m.pipeline_host)
       .field("cuda_built", m.cuda_built);
   if (!m.cuda_error.empty()) json.field("cuda_error", m.cuda_error);
   write_gpus_json(json, m.gpus);

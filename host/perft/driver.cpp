@@ -9,9 +9,7 @@
 #include "common/cuda_presence.hpp"
 #include "pipeline/frontier.hpp"
 #include "perft/driver_jobs.hpp"
-#ifdef PERFTKIT_HAVE_PIPELINE
 #include "pipeline/pipeline.hpp"
-#endif
 #include "pipeline/subtree_table.hpp"
 #include "perftkit/perft.hpp"
 #include "notation/uci.hpp"
@@ -26,7 +24,6 @@ using driver::root_job;
 using driver::root_move_stats;
 using driver::RootTotals;
 
-#ifdef PERFTKIT_HAVE_PIPELINE
 // Options of a pipeline run of req; node counts use req's transposition table (statistics
 // never do: they need the clocks).
 PipelineOptions pipeline_options(const PerftRequest& req, bool on_gpu) {
@@ -60,18 +57,11 @@ std::vector<StatsTotals> perft_stats_pipeline(const PerftRequest& req, bool on_g
   PipelineStatsReport report = pipeline_perft_stats(req.root, req.depth, req.divide, pipeline_options(req, on_gpu));
   return req.divide ? std::move(report.divide) : std::vector<StatsTotals>{report.stats};
 }
-#endif
 
 }  // namespace
 
-bool runs_with_hash_table(const PerftRequest& req) {
-#ifdef PERFTKIT_HAVE_PIPELINE
-  const bool hashed_backend = true;  // the CPU core, and the pipeline on OpenMP or the GPUs
-#else
-  const bool hashed_backend = req.backend == Backend::CPU || (req.backend == Backend::AUTO && !cuda_device_present());
-#endif
-  return hashed_backend && !req.stats && req.depth >= 3;
-}
+// Every backend hashes: the CPU core, and the pipeline on OpenMP or the GPUs.
+bool runs_with_hash_table(const PerftRequest& req) { return !req.stats && req.depth >= 3; }
 
 bool runs_on_gpu(const PerftRequest& req) {
   return req.backend == Backend::CUDA || (req.backend == Backend::AUTO && cuda_device_present());
@@ -82,10 +72,6 @@ std::size_t hash_table_bytes(const PerftRequest& req) { return runs_with_hash_ta
 FrontierCounter::FrontierCounter(const PerftRequest& settings) : settings_(settings), engine_(Engine::CPU) {
   if (settings.backend == Backend::CUDA && !cuda_device_present())
     throw std::runtime_error("--backend cuda: no CUDA device is available (or perftkit was built without CUDA)");
-#ifndef PERFTKIT_HAVE_PIPELINE
-  if (settings.backend == Backend::PIPELINE)
-    throw std::runtime_error("--backend pipeline: this build has no frontier pipeline (Thrust or OpenMP missing)");
-#endif
   if (settings.backend == Backend::CUDA || (settings.backend == Backend::AUTO && cuda_device_present()))
     engine_ = Engine::CUDA;
   if (settings.backend == Backend::PIPELINE) engine_ = Engine::PIPELINE;
@@ -113,24 +99,14 @@ std::vector<u128> FrontierCounter::count(std::vector<FrontierNode> nodes, int re
     if (node.root_move >= root_move_count)
       throw std::invalid_argument("a frontier node names a root move out of range");
   FrontierJob job{std::move(nodes), remaining, per_root_move, settings_.merge_transpositions};
-#if defined(PERFTKIT_HAVE_PIPELINE)
   if (engine_ != Engine::CPU)
     return count_pipeline(std::move(job), settings_, engine_ == Engine::CUDA, root_move_count, pipeline_table_);
-#endif
   return count_cpu(std::move(job), settings_, table_, root_move_count);
 }
 
 PerftReport run_perft(const PerftRequest& req) {
   if (req.depth < 0) throw std::invalid_argument("depth must be non-negative");
-#ifdef PERFTKIT_HAVE_PIPELINE
-  const PerftRequest& counting = req;  // statistics run on every backend
-#else
-  if (req.stats && req.backend == Backend::CUDA)
-    throw std::runtime_error("--stats with --backend cuda needs the frontier pipeline, which this build lacks");
-  PerftRequest counting = req;
-  if (req.stats) counting.backend = Backend::CPU;
-#endif
-  FrontierCounter counter(counting);
+  FrontierCounter counter(req);  // statistics run on every backend
 
   PerftReport report;
   report.backend = counter.backend_name();
@@ -140,12 +116,8 @@ PerftReport run_perft(const PerftRequest& req) {
   RootTotals totals;
   std::vector<StatsTotals> stats;
   if (req.stats && req.depth >= 1) {
-#if defined(PERFTKIT_HAVE_PIPELINE)
     if (!counter.on_cpu_core() && req.depth >= 2) stats = perft_stats_pipeline(req, counter.on_gpu());
     else stats = root_move_stats(req, moves);
-#else
-    stats = root_move_stats(req, moves);
-#endif
     for (const StatsTotals& s : stats) {
       totals.push_back(s[NODES]);
       report.stats += s;

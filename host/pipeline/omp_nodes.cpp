@@ -9,3 +9,9 @@ template BatchResults<CountNodes> count_batches_omp<CountNodes>(const std::vecto
                                                                 const PipelineOptions&);
 
 }  // namespace perftkit::pipeline
+
+namespace perftkit {
+
+const char* pipeline_host_system() noexcept { return pipeline::HOST_SYSTEM_NAME; }
+
+}  // namespace perftkit

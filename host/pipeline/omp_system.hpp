@@ -1,15 +1,19 @@
 // The pipeline on Thrust's OpenMP system: host memory, thrust::omp::par, every core inside
-// each step. The same level templates run on the GPU from cuda/pipeline_cuda_worker.cuh.
+// each step (or, in a build without OpenMP, each step on the calling thread). The same level templates run on the GPU
+// from cuda/pipeline_cuda_worker.cuh.
 //
 // Included by one translation unit per tally (omp_nodes.cpp, omp_stats.cpp),
 // so that the two build in parallel; everything but count_batches_omp has internal linkage.
 #pragma once
 
-#include <omp.h>
 #include <thrust/for_each.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/execution_policy.h>
+// A build without OpenMP (the sanitizer presets) runs every step on the calling thread.
+#ifdef _OPENMP
+#include <omp.h>
 #include <thrust/system/omp/execution_policy.h>
+#endif
 
 #include <algorithm>
 #include <cstring>
@@ -30,24 +34,34 @@ namespace {
 constexpr std::uint64_t PARALLEL_STEP_ELEMENTS = 1 << 15;
 constexpr std::uint64_t PARALLEL_NODES = 1 << 7;
 
+#ifdef _OPENMP
+constexpr const char* HOST_SYSTEM_NAME = "OpenMP";
+#else
+constexpr const char* HOST_SYSTEM_NAME = "sequential";
+#endif
+
 struct OmpSystem {
   using Block = HostBlock;
 
   // Thrust's own (thread-safe) allocator: the OpenMP sort allocates inside its parallel region.
   template <typename Body>
   decltype(auto) run(Arena&, std::uint64_t n, Body&& body) const {
-    if (n < PARALLEL_STEP_ELEMENTS) return body(thrust::seq);
-    return body(thrust::omp::par);
+#ifdef _OPENMP
+    if (n >= PARALLEL_STEP_ELEMENTS) return body(thrust::omp::par);
+#endif
+    return body(thrust::seq);
   }
   template <typename F>
   void for_each_index(std::uint64_t n, const F& f) const {
-    if (n < PARALLEL_NODES) {
-      for (std::uint64_t i = 0; i < n; ++i) f(i);
-    } else {
+#ifdef _OPENMP
+    if (n >= PARALLEL_NODES) {
       const auto count = static_cast<std::int64_t>(n);
 #pragma omp parallel for schedule(dynamic, 16)
       for (std::int64_t i = 0; i < count; ++i) f(static_cast<std::uint64_t>(i));
+      return;
     }
+#endif
+    for (std::uint64_t i = 0; i < n; ++i) f(i);
   }
   template <typename T>
   T read(const T* p) const {
@@ -60,6 +74,7 @@ struct OmpSystem {
 };
 
 // Sets the OpenMP thread count of the calling thread for a scope (0: leave it).
+#ifdef _OPENMP
 class OmpThreads {
  public:
   explicit OmpThreads(unsigned threads) : previous_(omp_get_max_threads()) {
@@ -72,6 +87,11 @@ class OmpThreads {
  private:
   int previous_;
 };
+#else
+struct OmpThreads {  // (one thread: nothing to set)
+  explicit OmpThreads(unsigned) {}
+};
+#endif
 
 // The run's table (node counts with hash_bytes): the one the options hand in, else a fresh
 // one in `owned`; an empty view for statistics or without hash_bytes.

@@ -7,10 +7,8 @@
 #include "perftkit/stats.hpp"
 #include "pipeline/backend.hpp"
 
-#ifdef PERFTKIT_HAVE_CUDA
 #include "common/cuda_devices.hpp"
 #include "pipeline/cuda_pipeline.hpp"
-#endif
 
 namespace perftkit {
 namespace {
@@ -20,14 +18,10 @@ using pipeline::BatchSpan;
 // Work units per device when several devices share the frontier (dynamic balance).
 constexpr std::size_t BATCHES_PER_DEVICE = 8;
 
+// (0 in a build without CUDA: common/cuda_devices_none.cpp)
 int cuda_devices(const PipelineOptions& options) {
-#ifdef PERFTKIT_HAVE_CUDA
   const int visible = cuda::device_count();
   return options.max_devices > 0 ? std::min(visible, options.max_devices) : visible;
-#else
-  (void)options;
-  return 0;
-#endif
 }
 
 // Cuts the frontier into work units of at most batch_nodes nodes (0: no limit), never
@@ -61,12 +55,9 @@ pipeline::BatchResults<Tally> count_batches(const std::vector<FrontierNode>& fro
                                             const std::vector<BatchSpan>& batches, int remaining,
                                             const PipelineOptions& options) {
   if (options.system == PipelineSystem::CUDA) {
-#ifdef PERFTKIT_HAVE_CUDA
+    if (!cuda::built()) throw std::runtime_error("pipeline: perftkit was built without CUDA");
     if (cuda_devices(options) == 0) throw std::runtime_error("pipeline: no CUDA device is available");
     return cuda::count_batches_pipeline<Tally>(frontier, batches, remaining, options);
-#else
-    throw std::runtime_error("pipeline: perftkit was built without CUDA");
-#endif
   }
   return pipeline::count_batches_omp<Tally>(frontier, batches, remaining, options);
 }

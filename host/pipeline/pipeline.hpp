@@ -105,6 +105,10 @@ struct PipelineStatsReport {
 // device is visible). Never throws.
 bool pipeline_available(PipelineSystem system) noexcept;
 
+// What PipelineSystem::OMP runs on in this build: "OpenMP", or "sequential" in a build
+// without OpenMP (the sanitizer presets), where every step runs on the calling thread.
+const char* pipeline_host_system() noexcept;
+
 // Exact perft of root to `depth` through the pipeline; with divide, also per root move.
 // Waits for the GPU when the system is CUDA. Throws std::invalid_argument for a negative
 // depth, std::runtime_error when the system is unavailable or a device fails, and

@@ -1,6 +1,7 @@
 // Finds plain magic multipliers (index bits = popcount of the relevant mask) for every
-// square and prints include/perftkit/magics.hpp. Run once; the output is committed.
-//   g++ -std=c++20 -O2 -I include host/tools/find_magics.cpp -o find_magics && ./find_magics
+// square and prints include/perftkit/magics.hpp. Run once; the output is committed (and
+// clang-formatted). Built as perftkit_find_magics; the test magics_reproducible checks that
+// it still prints the committed multipliers.
 #include <cstdint>
 #include <cstdio>
 #include <random>
