@@ -3,16 +3,6 @@
 #include <cstring>
 #include <stdexcept>
 
-#ifdef PERFTKIT_HAVE_ZSTD
-#include <zstd.h>
-#endif
-#ifdef PERFTKIT_HAVE_ZLIB
-#include <zlib.h>
-#endif
-#ifdef PERFTKIT_HAVE_BZIP2
-#include <bzlib.h>
-#endif
-
 namespace perftkit {
 namespace {
 
@@ -33,22 +23,6 @@ const char* compression_name(Compression kind) {
     case Compression::BZIP2: return "bzip2";
     case Compression::ZSTD: return "zstd";
     default: return "none";
-  }
-}
-
-bool can_decompress(Compression kind) {
-  switch (kind) {
-#ifdef PERFTKIT_HAVE_ZSTD
-    case Compression::ZSTD: return true;
-#endif
-#ifdef PERFTKIT_HAVE_ZLIB
-    case Compression::GZIP: return true;
-#endif
-#ifdef PERFTKIT_HAVE_BZIP2
-    case Compression::BZIP2: return true;
-#endif
-    case Compression::NONE: return true;
-    default: return false;
   }
 }
 
@@ -110,157 +84,52 @@ bool DecompressingReader::emit(Chunk*& chunk) {
   return take_chunk(chunk);
 }
 
-// One loop for the three libraries: feed compressed bytes, collect decompressed ones, start
-// the next frame after each frame's end, and tell a frame cut short from one that ended.
+// One loop for every library (frame_decoder.hpp): feed compressed bytes, collect
+// decompressed ones, and tell a frame cut short from one that ended.
 void DecompressingReader::decode() {
   Chunk* out = nullptr;
   if (!take_chunk(out)) return;
+  const std::unique_ptr<FrameDecoder> decoder = make_frame_decoder(kind_);
+  if (!decoder) throw std::runtime_error(std::string("no decoder for ") + compression_name(kind_));
   const std::unique_ptr<char[]> in = std::make_unique_for_overwrite<char[]>(buffers_.input_bytes);
   std::size_t in_size = 0, in_pos = 0;
   std::uint64_t consumed_before = 0;  // compressed bytes before in[0]
   bool input_done = false;
   bool inside_frame = false;  // bytes of an unfinished frame have been fed
   std::string failure;
-
-#ifdef PERFTKIT_HAVE_ZSTD
-  ZSTD_DStream* zstd = nullptr;
-#endif
-#ifdef PERFTKIT_HAVE_ZLIB
-  z_stream gzip{};
-  bool gzip_open = false;
-#endif
-#ifdef PERFTKIT_HAVE_BZIP2
-  bz_stream bzip{};
-  bool bzip_open = false;
-#endif
-  auto close_all = [&] {
-#ifdef PERFTKIT_HAVE_ZSTD
-    if (zstd) ZSTD_freeDStream(zstd);
-#endif
-#ifdef PERFTKIT_HAVE_ZLIB
-    if (gzip_open) inflateEnd(&gzip);
-#endif
-#ifdef PERFTKIT_HAVE_BZIP2
-    if (bzip_open) BZ2_bzDecompressEnd(&bzip);
-#endif
-  };
-#ifdef PERFTKIT_HAVE_ZSTD
-  if (kind_ == Compression::ZSTD) zstd = ZSTD_createDStream();
-#endif
-#ifdef PERFTKIT_HAVE_ZLIB
-  if (kind_ == Compression::GZIP) gzip_open = inflateInit2(&gzip, 15 + 16) == Z_OK;  // gzip wrapper only
-#endif
-#ifdef PERFTKIT_HAVE_BZIP2
-  if (kind_ == Compression::BZIP2) bzip_open = BZ2_bzDecompressInit(&bzip, 0, 0) == BZ_OK;
-#endif
-
-  try {
-    for (;;) {
-      if (in_pos == in_size && !input_done) {
-        consumed_before += in_size;
-        in_size = read_compressed(in.get(), buffers_.input_bytes);
-        in_pos = 0;
-        compressed_bytes_.store(consumed_before + in_size, std::memory_order_relaxed);
-        if (in_size == 0) input_done = true;
-      }
-      if (in_pos == in_size && input_done) {
-        if (inside_frame)
-          failure = std::string("truncated ") + compression_name(kind_) + " stream: it ends inside a frame" +
-                    at_byte(consumed_before);
-        break;
-      }
-      std::size_t used = 0, produced = 0;
-      bool frame_end = false, bad = false;
-      std::string reason;
-      char* dst = out->bytes.get() + out->size;
-      const std::size_t room = buffers_.chunk_bytes - out->size;
-      switch (kind_) {
-#ifdef PERFTKIT_HAVE_ZSTD
-        case Compression::ZSTD: {
-          ZSTD_inBuffer src{in.get() + in_pos, in_size - in_pos, 0};
-          ZSTD_outBuffer sink{dst, room, 0};
-          const std::size_t rc = ZSTD_decompressStream(zstd, &sink, &src);
-          used = src.pos;
-          produced = sink.pos;
-          if (ZSTD_isError(rc)) {
-            bad = true;
-            reason = ZSTD_getErrorName(rc);
-          } else {
-            frame_end = rc == 0;
-          }
-          break;
-        }
-#endif
-#ifdef PERFTKIT_HAVE_ZLIB
-        case Compression::GZIP: {
-          gzip.next_in = reinterpret_cast<Bytef*>(in.get() + in_pos);
-          gzip.avail_in = unsigned(in_size - in_pos);
-          gzip.next_out = reinterpret_cast<Bytef*>(dst);
-          gzip.avail_out = unsigned(room);
-          const int rc = inflate(&gzip, Z_NO_FLUSH);
-          used = in_size - in_pos - gzip.avail_in;
-          produced = room - gzip.avail_out;
-          if (rc == Z_STREAM_END) {
-            frame_end = true;
-            inflateReset(&gzip);
-          } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-            bad = true;
-            reason = gzip.msg ? gzip.msg : "inflate error " + std::to_string(rc);
-          }
-          break;
-        }
-#endif
-#ifdef PERFTKIT_HAVE_BZIP2
-        case Compression::BZIP2: {
-          bzip.next_in = in.get() + in_pos;
-          bzip.avail_in = unsigned(in_size - in_pos);
-          bzip.next_out = dst;
-          bzip.avail_out = unsigned(room);
-          const int rc = BZ2_bzDecompress(&bzip);
-          used = in_size - in_pos - bzip.avail_in;
-          produced = room - bzip.avail_out;
-          if (rc == BZ_STREAM_END) {
-            frame_end = true;
-            BZ2_bzDecompressEnd(&bzip);
-            bzip = bz_stream{};
-            bzip_open = BZ2_bzDecompressInit(&bzip, 0, 0) == BZ_OK;
-          } else if (rc != BZ_OK) {
-            bad = true;
-            reason = "bzip2 error " + std::to_string(rc);
-          }
-          break;
-        }
-#endif
-        default:
-          (void)dst;
-          (void)room;
-          bad = true;
-          reason = "unsupported compression";
-      }
-      if (used > 0) inside_frame = true;
-      in_pos += used;
-      out->size += produced;
-      if (bad) {
-        failure = std::string("corrupt ") + compression_name(kind_) + " stream (" + reason + ")" +
-                  at_byte(consumed_before + in_pos);
-        break;
-      }
-      if (frame_end) inside_frame = false;
-      if (out->size == buffers_.chunk_bytes && !emit(out)) {
-        close_all();
-        return;
-      }
-      if (used == 0 && produced == 0 && !frame_end && in_pos < in_size && out->size < buffers_.chunk_bytes) {
-        failure = std::string("corrupt ") + compression_name(kind_) + " stream (no progress)" +
-                  at_byte(consumed_before + in_pos);
-        break;
-      }
+  for (;;) {
+    if (in_pos == in_size && !input_done) {
+      consumed_before += in_size;
+      in_size = read_compressed(in.get(), buffers_.input_bytes);
+      in_pos = 0;
+      compressed_bytes_.store(consumed_before + in_size, std::memory_order_relaxed);
+      if (in_size == 0) input_done = true;
     }
-  } catch (...) {
-    close_all();
-    throw;
+    if (in_pos == in_size && input_done) {
+      if (inside_frame)
+        failure = std::string("truncated ") + compression_name(kind_) + " stream: it ends inside a frame" +
+                  at_byte(consumed_before);
+      break;
+    }
+    const DecodeStep step = decoder->step(in.get() + in_pos, in_size - in_pos, out->bytes.get() + out->size,
+                                          buffers_.chunk_bytes - out->size);
+    if (step.used > 0) inside_frame = true;
+    in_pos += step.used;
+    out->size += step.produced;
+    if (!step.error.empty()) {
+      failure = std::string("corrupt ") + compression_name(kind_) + " stream (" + step.error + ")" +
+                at_byte(consumed_before + in_pos);
+      break;
+    }
+    if (step.frame_end) inside_frame = false;
+    if (out->size == buffers_.chunk_bytes && !emit(out)) return;
+    if (step.used == 0 && step.produced == 0 && !step.frame_end && in_pos < in_size &&
+        out->size < buffers_.chunk_bytes) {
+      failure = std::string("corrupt ") + compression_name(kind_) + " stream (no progress)" +
+                at_byte(consumed_before + in_pos);
+      break;
+    }
   }
-  close_all();
   if (!failure.empty()) damage_ = name_ + ": " + failure;
   if (out->size > 0) filled_.push(out);
 }

@@ -16,19 +16,15 @@
 #include <vector>
 
 #include "common/blocking_queue.hpp"
+#include "common/frame_decoder.hpp"  // Compression, can_decompress (each library is optional)
 
 namespace perftkit {
-
-enum class Compression { NONE, GZIP, BZIP2, ZSTD };
 
 // The compression whose magic bytes head starts with (NONE when no format matches).
 Compression detect_compression(std::string_view head);
 
 // "none", "gzip", "bzip2", "zstd".
 const char* compression_name(Compression kind);
-
-// Whether this build can decompress kind (each library is optional at build time).
-bool can_decompress(Compression kind);
 
 // How the reader buffers: the defaults suit files of any size; tests and fuzzing take small
 // ones, to cross chunk boundaries often and to stop a decompression bomb early.
