@@ -52,10 +52,13 @@ RootTotals count_pipeline(FrontierJob job, const PerftRequest& req, bool on_gpu,
   return pipeline_count_frontier(job.nodes, job.remaining, job.keep_root_moves, root_move_count, options);
 }
 
-// Statistics per root move (or in one total) through the pipeline's statistics mode.
-std::vector<StatsTotals> perft_stats_pipeline(const PerftRequest& req, bool on_gpu) {
-  PipelineStatsReport report = pipeline_perft_stats(req.root, req.depth, req.divide, pipeline_options(req, on_gpu));
-  return req.divide ? std::move(report.divide) : std::vector<StatsTotals>{report.stats};
+// Statistics per root move (or in one total) through the pipeline's statistics mode: the
+// job is deepened on the host as a count's is; the last ply below it carries the move kinds.
+std::vector<StatsTotals> count_pipeline_stats(FrontierJob job, const PerftRequest& req, bool on_gpu,
+                                              std::size_t root_move_count) {
+  const PipelineOptions options = pipeline_options(req, on_gpu);
+  deepen(job, options.host_frontier, 2, std::numeric_limits<int>::max());
+  return pipeline_count_frontier_stats(job.nodes, job.remaining, job.keep_root_moves, root_move_count, options);
 }
 
 }  // namespace
@@ -116,7 +119,8 @@ PerftReport run_perft(const PerftRequest& req) {
   RootTotals totals;
   std::vector<StatsTotals> stats;
   if (req.stats && req.depth >= 1) {
-    if (!counter.on_cpu_core() && req.depth >= 2) stats = perft_stats_pipeline(req, counter.on_gpu());
+    if (!counter.on_cpu_core() && req.depth >= 2)
+      stats = count_pipeline_stats(root_job(req), req, counter.on_gpu(), moves.size());
     else stats = root_move_stats(req, moves);
     for (const StatsTotals& s : stats) {
       totals.push_back(s[NODES]);
