@@ -19,6 +19,7 @@
 #include "perft/driver.hpp"
 #include "perftkit/perft.hpp"
 #include "pipeline/pipeline.hpp"
+#include "pipeline_root_runs.hpp"
 #include "pipeline/functors.hpp"
 #include "notation/suite.hpp"
 #include "suite_ci_depth.hpp"

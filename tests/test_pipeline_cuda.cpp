@@ -14,6 +14,7 @@
 #include "standard_positions.hpp"
 #include "perftkit/perft.hpp"
 #include "pipeline/pipeline.hpp"
+#include "pipeline_root_runs.hpp"
 #include "notation/suite.hpp"
 #include "test_paths.hpp"
 #include "perft_instances.hpp"

@@ -19,6 +19,7 @@
 #include "perft/driver.hpp"
 #include "perftkit/perft.hpp"
 #include "pipeline/pipeline.hpp"
+#include "pipeline_root_runs.hpp"
 #include "pipeline/subtree_functors.hpp"
 #include "standard_positions.hpp"
 #include "pipeline/subtree_table.hpp"

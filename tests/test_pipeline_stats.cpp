@@ -18,6 +18,7 @@
 #include "perft/driver.hpp"
 #include "perftkit/stats.hpp"
 #include "pipeline/pipeline.hpp"
+#include "pipeline_root_runs.hpp"
 #include "pipeline/functors.hpp"
 #include "pipeline/stats_totals.hpp"
 #include "notation/suite.hpp"

@@ -84,23 +84,6 @@ struct PipelineCounters {
   }
 };
 
-struct PipelineReport {
-  u128 nodes = 0;
-  std::vector<u128> divide;  // per root move, in root_moves(root) order, when asked for
-  double seconds = 0;
-  std::string system;  // "omp" or "cuda"
-  PipelineCounters counters;
-};
-
-// The same with leaf statistics (perftkit/stats.hpp) in place of node counts.
-struct PipelineStatsReport {
-  StatsTotals stats;
-  std::vector<StatsTotals> divide;  // per root move, in root_moves(root) order, when asked for
-  double seconds = 0;
-  std::string system;
-  PipelineCounters counters;
-};
-
 // True when this build can run the pipeline on `system` now (CUDA: built with CUDA and a
 // device is visible). Never throws.
 bool pipeline_available(PipelineSystem system) noexcept;
@@ -109,32 +92,25 @@ bool pipeline_available(PipelineSystem system) noexcept;
 // without OpenMP (the sanitizer presets), where every step runs on the calling thread.
 const char* pipeline_host_system() noexcept;
 
-// Exact perft of root to `depth` through the pipeline; with divide, also per root move.
-// Waits for the GPU when the system is CUDA. Throws std::invalid_argument for a negative
-// depth, std::runtime_error when the system is unavailable or a device fails, and
-// std::overflow_error when a merged multiplicity would exceed 64 bits; never a partial count.
-PipelineReport pipeline_perft(const Position& root, int depth, bool divide, const PipelineOptions& options);
-
-// Sum over nodes of multiplicity x perft(position, remaining), per root_move when
-// per_root_move (totals sized root_move_count), else in totals[0]. The frontier's nodes must
+// The entry of perft's node counts (perft/driver.cpp, which handles the root moves and
+// depths 0-1): sum over nodes of multiplicity x perft(position, remaining), per root_move
+// when per_root_move (totals sized root_move_count), else in totals[0]. The frontier's nodes must
 // be grouped by root_move when per_root_move. With options.hash_bytes (or omp_table) every
 // level counts per-node subtrees through a transposition table (subtrees.hpp),
 // shared by all batches of the call; nodes the system cannot hold go to the CPU core
-// unhashed. The same errors as pipeline_perft, and std::overflow_error when a subtree count
-// exceeds 64 bits.
+// unhashed. Waits for the GPU when the system is CUDA. Throws std::invalid_argument for a
+// negative depth, std::runtime_error when the system is unavailable or a device fails, and
+// std::overflow_error when a merged multiplicity or a subtree count would exceed 64 bits;
+// never a partial count.
 std::vector<u128> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining, bool per_root_move,
                                           std::size_t root_move_count, const PipelineOptions& options,
                                           PipelineCounters* counters = nullptr);
 
-// The statistics mode: the leaf statistics of root's tree of `depth` plies, equal to
-// perft_stats() of the core (shortcuts on), with every level on the system. Identical
-// positions merge only when their half-move clocks cannot make a difference to the 50- and
-// 75-move counters. The same errors as pipeline_perft.
-PipelineStatsReport pipeline_perft_stats(const Position& root, int depth, bool divide, const PipelineOptions& options);
-
-// Sum over nodes of multiplicity x the leaf statistics of position below `remaining` (>= 1:
-// the last ply carries the move kinds) plies, as pipeline_count_frontier. Throws
-// std::invalid_argument for remaining < 1.
+// The entry of perft --stats: sum over nodes of multiplicity x the leaf statistics of
+// position below `remaining` (>= 1: the last ply carries the move kinds) plies, equal to
+// perft_stats() of the core, as pipeline_count_frontier. Identical positions merge only
+// when their half-move clocks cannot make a difference to the 50- and 75-move counters.
+// Throws std::invalid_argument for remaining < 1.
 std::vector<StatsTotals> pipeline_count_frontier_stats(const std::vector<FrontierNode>& frontier, int remaining,
                                                        bool per_root_move, std::size_t root_move_count,
                                                        const PipelineOptions& options,
