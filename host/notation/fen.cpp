@@ -1,5 +1,8 @@
-// FEN and EPD: parsing with validation, and writing.
+// FEN and EPD: parsing with validation (fen_write.cpp writes them, fen_warnings.cpp judges
+// what a position may be counted despite).
 #include "notation/fen.hpp"
+#include "notation/castling_rooks.hpp"
+#include "notation/fen_warnings.hpp"
 #include "common/blank_bytes.hpp"
 #include "common/decimal_text.hpp"
 
@@ -229,16 +232,6 @@ Problem check_material(const Position& pos) {
   return {};
 }
 
-// Rooks of colour c on its back rank on `side` of its king (the king must be on that rank).
-Bitboard back_rank_rooks(const Position& pos, Color c, CastlingSide side) {
-  const Bitboard rooks = pos.pieces(c, ROOK) & relative_rank_bb(c, RANK_1);
-  const Bitboard king = pos.pieces(c, KING);
-  return side == KING_SIDE ? rooks & ~(king | (king - 1)) : rooks & (king - 1);
-}
-
-// The outermost rook on `side` of the king: what K and Q name in X-FEN; b must be non-zero.
-Square outermost(Bitboard b, CastlingSide side) { return Square(side == KING_SIDE ? msb(b) : lsb(b)); }
-
 // One castling letter: K/Q (k/q) name the outermost rook on that side of the king, A-H (a-h)
 // the rook on that file; either way king and rook stand on their colour's back rank.
 Problem castling_rook_of(const Position& pos, char letter, Color c, Square& rook, CastlingSide& side) {
@@ -325,90 +318,6 @@ Problem check_side_not_to_move(const Position& pos) {
       them == WHITE ? attacked_by<BLACK>(pos, king, pos.occupied()) : attacked_by<WHITE>(pos, king, pos.occupied());
   if (attacked) return "position: the side not to move (" + std::string(side_name(them)) + ") is in check";
   return {};
-}
-
-// True when one move ending on `to` and emptying `vacated` gives exactly these checks: each
-// checker is the moved piece or a slider whose line to the king crossed a vacated square.
-bool move_explains(Square king, Bitboard checkers, Square to, Bitboard vacated) {
-  while (checkers) {
-    const Square checker = pop_lsb(checkers);
-    if (checker != to && !(between_bb(king, checker) & vacated)) return false;
-  }
-  return true;
-}
-
-// Empty squares the piece of colour Them on s could have come from in one move (a
-// promoted piece from its seventh rank); en passant and castling are handled apart.
-template <Color Them>
-Bitboard origins(const Position& pos, Square s) {
-  constexpr int UP = PAWN_PUSH<Them>;
-  const Bitboard occ = pos.occupied(), here = square_bb(s);
-  const Bitboard pawn_origins = shift<-UP>(here) | pawn_attacks(~Them, s);  // a Them pawn's push or capture
-  const int rank = relative_rank(Them, rank_of(s));
-  const PieceType type = pos.piece_type_on(s);
-  Bitboard from = 0;
-  switch (type) {
-    case PAWN:
-      from = pawn_origins & ~relative_rank_bb(Them, RANK_1);
-      if (rank == RANK_4 && (shift<-UP>(here) & ~occ)) from |= shift<-2 * UP>(here);
-      break;
-    case KNIGHT: from = knight_attacks(s); break;
-    case BISHOP: from = bishop_attacks(s, occ); break;
-    case ROOK: from = rook_attacks(s, occ); break;
-    case QUEEN: from = queen_attacks(s, occ); break;
-    default: from = king_attacks(s); break;
-  }
-  if (rank == RANK_8 && type != PAWN && type != KING) from |= pawn_origins & relative_rank_bb(Them, RANK_7);
-  return from & ~occ;
-}
-
-// Rule: a check is explained when some piece of Them can have just arrived on its square from an
-// empty one (en passant also empties the captured pawn's square, castling the back rank) and each
-// checker is that piece or a slider it uncovered. Sound (never flags a reachable position), not complete.
-template <Color Us>
-bool checks_explained(const Position& pos, Square king, Bitboard checkers) {
-  constexpr Color Them = ~Us;
-  constexpr int UP = PAWN_PUSH<Them>;
-  const Bitboard empty = ~pos.occupied();
-  for (Bitboard movers = pos.by_color[Them]; movers;) {
-    const Square s = pop_lsb(movers);
-    for (Bitboard from = origins<Them>(pos, s); from;)
-      if (move_explains(king, checkers, s, square_bb(pop_lsb(from)))) return true;
-    const Bitboard captured = shift<-UP>(square_bb(s));  // by en passant, emptied too
-    if ((pos.pawns & square_bb(s)) && relative_rank(Them, rank_of(s)) == RANK_6 && (captured & empty))
-      for (Bitboard from = pawn_attacks(Us, s) & empty; from;)
-        if (move_explains(king, checkers, s, square_bb(pop_lsb(from)) | captured)) return true;
-    for (const CastlingSide side : {KING_SIDE, QUEEN_SIDE})
-      if (s == castling_rook_to(Them, side) && (pos.rooks() & square_bb(s)) &&
-          pos.king_square(Them) == castling_king_to(Them, side) &&
-          move_explains(king, checkers, s, relative_rank_bb(Them, RANK_1)))
-        return true;
-  }
-  return false;
-}
-
-// Warnings about checks on the side to move: more than two checkers (no move gives that),
-// or checks that no last move explains; with an en-passant square that move is the double push.
-template <Color Us>
-std::uint32_t check_warnings(const Position& pos, Square ep) {
-  const Square king = pos.king_square(Us);
-  const Bitboard checkers = legality_masks<Us>(pos, king).checkers;
-  if (!checkers) return WARN_NONE;
-  if (popcount(checkers) > 2) return WARN_TOO_MANY_CHECKERS | WARN_IMPOSSIBLE_CHECK;
-  const int up = Us == WHITE ? NORTH : SOUTH;
-  const bool explained = ep == SQ_NONE ? checks_explained<Us>(pos, king, checkers)
-                                       : move_explains(king, checkers, Square(ep - up), square_bb(ep + up));
-  return explained ? WARN_NONE : WARN_IMPOSSIBLE_CHECK;
-}
-
-// Material no game can reach (without being impossible to count): too many pieces or pawns.
-std::uint32_t material_warnings(const Position& pos) {
-  std::uint32_t flags = WARN_NONE;
-  for (const Color c : {WHITE, BLACK}) {
-    if (popcount(pos.by_color[c]) > 16) flags |= WARN_TOO_MANY_PIECES;
-    if (popcount(pos.pieces(c, PAWN)) > 8) flags |= WARN_TOO_MANY_PAWNS;
-  }
-  return flags;
 }
 
 // The en-passant square is kept only when a pawn of the side to move attacks it, as
@@ -539,7 +448,7 @@ bool parse_fen_fast(std::string_view fen, ParsedPosition& parsed) {
   pos.halfmove_clock = std::uint16_t(halfmove);
   pos.fullmove_number = std::uint32_t(std::max<std::uint64_t>(fullmove, 1));
   parsed.warnings = material_warnings(pos);
-  if (us_attacked) parsed.warnings |= us == WHITE ? check_warnings<WHITE>(pos, ep) : check_warnings<BLACK>(pos, ep);
+  if (us_attacked) parsed.warnings |= check_warnings(pos, ep);
   pos.ep_square = capturable_ep(pos, ep);
   return true;
 }
@@ -558,8 +467,7 @@ FenResult build_position(const std::array<std::string_view, 4>& fields, Clocks c
   if (!problem.empty()) return fail(std::move(problem));
   pos.halfmove_clock = clocks.halfmove;
   pos.fullmove_number = clocks.fullmove;
-  parsed.warnings = material_warnings(pos) |
-                    (pos.side_to_move == WHITE ? check_warnings<WHITE>(pos, ep) : check_warnings<BLACK>(pos, ep));
+  parsed.warnings = material_warnings(pos) | check_warnings(pos, ep);
   pos.ep_square = capturable_ep(pos, ep);
   return {parsed, {}};
 }
@@ -614,102 +522,7 @@ Problem parse_operations(std::string_view rest, Clocks& clocks) {
   return {};
 }
 
-// The castling field: KQkq for a right whose rook is the outermost one on its side, else the
-// rook's file (X-FEN); "-" for none. Written at out; returns the end.
-char* write_castling(const Position& pos, char* out) {
-  char* p = out;
-  for (const Color c : {WHITE, BLACK})
-    for (const CastlingSide side : {KING_SIDE, QUEEN_SIDE}) {
-      const Square rook = pos.castling_rook(c, side);
-      if (rook == SQ_NONE) continue;
-      const char letter = rook == outermost(back_rank_rooks(pos, c, side), side) ? (side == KING_SIDE ? 'K' : 'Q')
-                                                                                 : char('A' + file_of(rook));
-      *p++ = c == WHITE ? letter : to_lower(letter);
-    }
-  if (p == out) *p++ = '-';
-  return p;
-}
-
-// The FEN letter of each piece code: bit 0 white, then pawn, knight, diagonal slider,
-// orthogonal slider (both: a queen) and king.
-constexpr std::array<char, 64> LETTER_OF_PIECE_CODE = [] {
-  std::array<char, 64> letters{};
-  for (int code = 0; code < 64; ++code) {
-    const bool diagonal = code & 8, orthogonal = code & 16;
-    char letter = '?';
-    if (code & 2) letter = 'p';
-    else if (code & 4) letter = 'n';
-    else if (diagonal) letter = orthogonal ? 'q' : 'b';
-    else if (orthogonal) letter = 'r';
-    else if (code & 32) letter = 'k';
-    letters[code] = code & 1 ? char(letter - ('a' - 'A')) : letter;
-  }
-  return letters;
-}();
-
-// The rank's bit of each piece set, gathered in one word (a byte a set, in the order of the
-// piece codes): equal words, equal rank texts.
-std::uint64_t rank_pieces(const Position& pos, int rank) {
-  const int shift = 8 * rank;
-  const auto byte = [shift](Bitboard b) { return (b >> shift) & 0xFF; };
-  return byte(pos.by_color[WHITE]) | byte(pos.pawns) << 8 | byte(pos.knights) << 16 | byte(pos.diagonal) << 24 |
-         byte(pos.orthogonal) << 32 | byte(pos.kings) << 40;
-}
-
-// One rank of the FEN board from its rank_pieces(): the occupied squares from file a to h,
-// with the count of empty squares before each and after the last. A square's piece code is
-// one shift and one multiply away: the multiplier moves bit 0 of byte i to bit 40 + i, and
-// no two of its products overlap.
-char* write_rank(std::uint64_t pieces, char* p) {
-  constexpr std::uint64_t BIT_0_OF_EACH_SET = 0x0000010101010101;
-  constexpr std::uint64_t GATHER =
-      (1ULL << 40) | (1ULL << 33) | (1ULL << 26) | (1ULL << 19) | (1ULL << 12) | (1ULL << 5);
-  int next_file = FILE_A;
-  for (Bitboard occupied = (pieces >> 8 | pieces >> 16 | pieces >> 24 | pieces >> 32 | pieces >> 40) & 0xFF;
-       occupied;) {
-    const int file = pop_lsb(occupied);
-    if (file > next_file) *p++ = char('0' + file - next_file);
-    *p++ = LETTER_OF_PIECE_CODE[(((pieces >> file) & BIT_0_OF_EACH_SET) * GATHER) >> 40 & 63];
-    next_file = file + 1;
-  }
-  if (next_file <= FILE_H) *p++ = char('0' + FILE_H + 1 - next_file);
-  return p;
-}
-
-// The FEN fields after the board, from the space before the side to move.
-char* write_fields_after_board(const Position& pos, char* p) {
-  *p++ = ' ';
-  *p++ = pos.side_to_move == WHITE ? 'w' : 'b';
-  *p++ = ' ';
-  p = write_castling(pos, p);
-  *p++ = ' ';
-  if (pos.ep_square == SQ_NONE) {
-    *p++ = '-';
-  } else {
-    *p++ = char('a' + file_of(pos.ep_square));
-    *p++ = char('1' + rank_of(pos.ep_square));
-  }
-  for (const std::uint32_t number : {std::uint32_t(pos.halfmove_clock), pos.fullmove_number}) {
-    *p++ = ' ';
-    p = write_decimal(p, number);
-  }
-  return p;
-}
-
 }  // namespace
-
-std::vector<std::string> warning_names(std::uint32_t flags) {
-  constexpr std::array<std::pair<FenWarning, std::string_view>, 4> NAMES{{
-      {WARN_TOO_MANY_PIECES, "too-many-pieces"},
-      {WARN_TOO_MANY_PAWNS, "too-many-pawns"},
-      {WARN_TOO_MANY_CHECKERS, "too-many-checkers"},
-      {WARN_IMPOSSIBLE_CHECK, "impossible-check"},
-  }};
-  std::vector<std::string> names;
-  for (const auto& [flag, name] : NAMES)
-    if (flags & flag) names.emplace_back(name);
-  return names;
-}
 
 FenResult parse_fen(std::string_view fen) {
   if (ParsedPosition parsed; parse_fen_fast(fen, parsed)) return {parsed, {}};
@@ -745,35 +558,6 @@ FenResult parse_epd(std::string_view epd) {
     return position ? fail(std::move(problem)) : position;
   }
   return build_position(fields, clocks);
-}
-
-char* write_fen(const Position& pos, char* out) {
-  char* p = out;
-  for (int rank = RANK_8; rank >= RANK_1; --rank) {
-    p = write_rank(rank_pieces(pos, rank), p);
-    if (rank != RANK_1) *p++ = '/';
-  }
-  return write_fields_after_board(pos, p);
-}
-
-char* FenWriter::write(const Position& pos, char* out) {
-  char* p = out;
-  for (int rank = RANK_8; rank >= RANK_1; --rank) {
-    RankText& kept = ranks_[rank];
-    if (const std::uint64_t pieces = rank_pieces(pos, rank); pieces != kept.pieces) {
-      kept.pieces = pieces;
-      kept.size = std::uint8_t(write_rank(pieces, kept.text.data()) - kept.text.data());
-    }
-    std::memcpy(p, kept.text.data(), kept.text.size());  // (out has room: the board is at most 71 bytes)
-    p += kept.size;
-    if (rank != RANK_1) *p++ = '/';
-  }
-  return write_fields_after_board(pos, p);
-}
-
-std::string to_fen(const Position& pos) {
-  char buffer[FEN_MAX_BYTES];
-  return std::string(buffer, write_fen(pos, buffer));
 }
 
 }  // namespace perftkit

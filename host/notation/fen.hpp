@@ -9,22 +9,10 @@
 #include <vector>
 
 #include "common/parse_result.hpp"
+#include "notation/fen_warnings.hpp"  // FenWarning
 #include "perftkit/position.hpp"
 
 namespace perftkit {
-
-// Oddities that do not stop a position from being counted (perft suites contain them);
-// classify reports them as flags.
-enum FenWarning : std::uint32_t {
-  WARN_NONE = 0,
-  WARN_TOO_MANY_PIECES = 1 << 0,    // more than 16 pieces of one colour
-  WARN_TOO_MANY_PAWNS = 1 << 1,     // more than 8 pawns of one colour
-  WARN_TOO_MANY_CHECKERS = 1 << 2,  // more than two pieces give check
-  WARN_IMPOSSIBLE_CHECK = 1 << 3,   // a check that no legal last move explains
-};
-
-// Short names of the warnings set in flags, e.g. {"too-many-pawns"}.
-std::vector<std::string> warning_names(std::uint32_t flags);
 
 struct ParsedPosition {
   Position position{};

@@ -1,0 +1,127 @@
+// FEN writing: six fields, castling as KQkq where the rook is the outermost one, else as
+// the rook's file letter (X-FEN), without allocation (FenWriter also reuses unchanged ranks).
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+#include "common/decimal_text.hpp"
+#include "notation/castling_rooks.hpp"
+#include "notation/fen.hpp"
+
+namespace perftkit {
+namespace {
+
+// The castling field: KQkq for a right whose rook is the outermost one on its side, else the
+// rook's file (X-FEN); "-" for none. Written at out; returns the end.
+char* write_castling(const Position& pos, char* out) {
+  char* p = out;
+  for (const Color c : {WHITE, BLACK})
+    for (const CastlingSide side : {KING_SIDE, QUEEN_SIDE}) {
+      const Square rook = pos.castling_rook(c, side);
+      if (rook == SQ_NONE) continue;
+      const char letter = rook == outermost(back_rank_rooks(pos, c, side), side) ? (side == KING_SIDE ? 'K' : 'Q')
+                                                                                 : char('A' + file_of(rook));
+      *p++ = c == WHITE ? letter : char(letter + ('a' - 'A'));
+    }
+  if (p == out) *p++ = '-';
+  return p;
+}
+
+// The FEN letter of each piece code: bit 0 white, then pawn, knight, diagonal slider,
+// orthogonal slider (both: a queen) and king.
+constexpr std::array<char, 64> LETTER_OF_PIECE_CODE = [] {
+  std::array<char, 64> letters{};
+  for (int code = 0; code < 64; ++code) {
+    const bool diagonal = code & 8, orthogonal = code & 16;
+    char letter = '?';
+    if (code & 2) letter = 'p';
+    else if (code & 4) letter = 'n';
+    else if (diagonal) letter = orthogonal ? 'q' : 'b';
+    else if (orthogonal) letter = 'r';
+    else if (code & 32) letter = 'k';
+    letters[code] = code & 1 ? char(letter - ('a' - 'A')) : letter;
+  }
+  return letters;
+}();
+
+// The rank's bit of each piece set, gathered in one word (a byte a set, in the order of the
+// piece codes): equal words, equal rank texts.
+std::uint64_t rank_pieces(const Position& pos, int rank) {
+  const int shift = 8 * rank;
+  const auto byte = [shift](Bitboard b) { return (b >> shift) & 0xFF; };
+  return byte(pos.by_color[WHITE]) | byte(pos.pawns) << 8 | byte(pos.knights) << 16 | byte(pos.diagonal) << 24 |
+         byte(pos.orthogonal) << 32 | byte(pos.kings) << 40;
+}
+
+// One rank of the FEN board from its rank_pieces(): the occupied squares from file a to h,
+// with the count of empty squares before each and after the last. A square's piece code is
+// one shift and one multiply away: the multiplier moves bit 0 of byte i to bit 40 + i, and
+// no two of its products overlap.
+char* write_rank(std::uint64_t pieces, char* p) {
+  constexpr std::uint64_t BIT_0_OF_EACH_SET = 0x0000010101010101;
+  constexpr std::uint64_t GATHER =
+      (1ULL << 40) | (1ULL << 33) | (1ULL << 26) | (1ULL << 19) | (1ULL << 12) | (1ULL << 5);
+  int next_file = FILE_A;
+  for (Bitboard occupied = (pieces >> 8 | pieces >> 16 | pieces >> 24 | pieces >> 32 | pieces >> 40) & 0xFF;
+       occupied;) {
+    const int file = pop_lsb(occupied);
+    if (file > next_file) *p++ = char('0' + file - next_file);
+    *p++ = LETTER_OF_PIECE_CODE[(((pieces >> file) & BIT_0_OF_EACH_SET) * GATHER) >> 40 & 63];
+    next_file = file + 1;
+  }
+  if (next_file <= FILE_H) *p++ = char('0' + FILE_H + 1 - next_file);
+  return p;
+}
+
+// The FEN fields after the board, from the space before the side to move.
+char* write_fields_after_board(const Position& pos, char* p) {
+  *p++ = ' ';
+  *p++ = pos.side_to_move == WHITE ? 'w' : 'b';
+  *p++ = ' ';
+  p = write_castling(pos, p);
+  *p++ = ' ';
+  if (pos.ep_square == SQ_NONE) {
+    *p++ = '-';
+  } else {
+    *p++ = char('a' + file_of(pos.ep_square));
+    *p++ = char('1' + rank_of(pos.ep_square));
+  }
+  for (const std::uint32_t number : {std::uint32_t(pos.halfmove_clock), pos.fullmove_number}) {
+    *p++ = ' ';
+    p = write_decimal(p, number);
+  }
+  return p;
+}
+
+}  // namespace
+
+char* write_fen(const Position& pos, char* out) {
+  char* p = out;
+  for (int rank = RANK_8; rank >= RANK_1; --rank) {
+    p = write_rank(rank_pieces(pos, rank), p);
+    if (rank != RANK_1) *p++ = '/';
+  }
+  return write_fields_after_board(pos, p);
+}
+
+char* FenWriter::write(const Position& pos, char* out) {
+  char* p = out;
+  for (int rank = RANK_8; rank >= RANK_1; --rank) {
+    RankText& kept = ranks_[rank];
+    if (const std::uint64_t pieces = rank_pieces(pos, rank); pieces != kept.pieces) {
+      kept.pieces = pieces;
+      kept.size = std::uint8_t(write_rank(pieces, kept.text.data()) - kept.text.data());
+    }
+    std::memcpy(p, kept.text.data(), kept.text.size());  // (out has room: the board is at most 71 bytes)
+    p += kept.size;
+    if (rank != RANK_1) *p++ = '/';
+  }
+  return write_fields_after_board(pos, p);
+}
+
+std::string to_fen(const Position& pos) {
+  char buffer[FEN_MAX_BYTES];
+  return std::string(buffer, write_fen(pos, buffer));
+}
+
+}  // namespace perftkit
