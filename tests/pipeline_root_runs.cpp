@@ -45,8 +45,8 @@ PipelineReport pipeline_perft(const Position& root, int depth, bool divide, cons
     return report;
   }
   const std::vector<FrontierNode> frontier = host_frontier(root, depth, divide, options, 0, report.counters);
-  std::vector<u128> totals = pipeline_count_frontier(frontier, depth - report.counters.host_plies, divide, move_count,
-                                                     options, &report.counters);
+  std::vector<u128> totals = pipeline_count_frontier<pipeline::CountNodes>(
+      frontier, depth - report.counters.host_plies, divide, move_count, options, &report.counters);
   for (u128 t : totals) report.nodes += t;
   if (divide) report.divide = std::move(totals);
   report.seconds = seconds_since(start);
@@ -70,8 +70,8 @@ PipelineStatsReport pipeline_perft_stats(const Position& root, int depth, bool d
     return report;
   }
   const std::vector<FrontierNode> frontier = host_frontier(root, depth, divide, options, 1, report.counters);
-  std::vector<StatsTotals> totals = pipeline_count_frontier_stats(frontier, depth - report.counters.host_plies, divide,
-                                                                  moves.size(), options, &report.counters);
+  std::vector<StatsTotals> totals = pipeline_count_frontier<pipeline::CountStats>(
+      frontier, depth - report.counters.host_plies, divide, moves.size(), options, &report.counters);
   for (const StatsTotals& t : totals) report.stats += t;
   if (divide) report.divide = std::move(totals);
   report.seconds = seconds_since(start);

@@ -1,6 +1,6 @@
 // The frontier pipeline run from a root, with any PipelineOptions (chunk sizes, budgets,
-// seeds, host plies): the tests' way into pipeline_count_frontier and
-// pipeline_count_frontier_stats, the pipeline's two entries. perftkit itself reaches them
+// seeds, host plies): the tests' way into pipeline_count_frontier, the pipeline's one entry
+// (node counts and statistics). perftkit itself reaches it
 // through the perft driver (run_perft), which handles the root moves and depths 0-1 there.
 #pragma once
 

@@ -237,7 +237,8 @@ TEST(Pipeline, TotalsAreExactBeyondSixtyFourBits) {
   const Position start = position_from_fen("startpos");
   const std::uint64_t big = ~std::uint64_t(0) - 1;
   const std::vector<FrontierNode> frontier = {{start, big, 0}, {position_from_fen(KIWIPETE), 3, 0}};
-  const std::vector<u128> totals = pipeline_count_frontier(frontier, 3, false, 1, PipelineOptions{});
+  const std::vector<u128> totals =
+      pipeline_count_frontier<pipeline::CountNodes>(frontier, 3, false, 1, PipelineOptions{});
   ASSERT_EQ(totals.size(), 1u);
   EXPECT_EQ(str(totals[0]), str(u128(big) * 8902 + 3 * 97862));
 }
@@ -248,20 +249,24 @@ TEST(Pipeline, MultiplicityOverflowFailsInsteadOfWrapping) {
   const Position start = position_from_fen("startpos");
   const std::uint64_t half = std::uint64_t(1) << 63;
   const std::vector<FrontierNode> frontier = {{start, half, 0}, {start, half, 0}};
-  EXPECT_THROW(pipeline_count_frontier(frontier, 3, false, 1, PipelineOptions{}), std::overflow_error);
+  EXPECT_THROW(pipeline_count_frontier<pipeline::CountNodes>(frontier, 3, false, 1, PipelineOptions{}),
+               std::overflow_error);
   PipelineOptions unmerged;
   unmerged.merge = false;
-  EXPECT_EQ(str(pipeline_count_frontier(frontier, 3, false, 1, unmerged)[0]), str(u128(2) * half * 8902));
+  EXPECT_EQ(str(pipeline_count_frontier<pipeline::CountNodes>(frontier, 3, false, 1, unmerged)[0]),
+            str(u128(2) * half * 8902));
   const std::vector<FrontierNode> saturated = {{start, pipeline::SATURATED, 0}};
-  EXPECT_THROW(pipeline_count_frontier(saturated, 2, false, 1, unmerged), std::overflow_error);
+  EXPECT_THROW(pipeline_count_frontier<pipeline::CountNodes>(saturated, 2, false, 1, unmerged), std::overflow_error);
 }
 
 TEST(Pipeline, PerRootMoveTotalsNeedSortedRootMoves) {
   const Position start = position_from_fen("startpos");
   const std::vector<FrontierNode> unsorted = {{start, 1, 1}, {start, 1, 0}};
-  EXPECT_THROW(pipeline_count_frontier(unsorted, 1, true, 2, PipelineOptions{}), std::invalid_argument);
+  EXPECT_THROW(pipeline_count_frontier<pipeline::CountNodes>(unsorted, 1, true, 2, PipelineOptions{}),
+               std::invalid_argument);
   const std::vector<FrontierNode> out_of_range = {{start, 1, 2}};
-  EXPECT_THROW(pipeline_count_frontier(out_of_range, 1, true, 2, PipelineOptions{}), std::invalid_argument);
+  EXPECT_THROW(pipeline_count_frontier<pipeline::CountNodes>(out_of_range, 1, true, 2, PipelineOptions{}),
+               std::invalid_argument);
   EXPECT_THROW(pipeline_perft(start, -1, false, PipelineOptions{}), std::invalid_argument);
 }
 

@@ -238,8 +238,9 @@ TEST(PipelineHash, LaterBatchesHitEarlierOnes) {
   PipelineOptions options = hashed(16 << 20);
   options.batch_nodes = 1;
   PipelineCounters one{}, two{};
-  EXPECT_EQ(str(pipeline_count_frontier(once, 4, false, 1, options, &one)[0]), "4085603");
-  EXPECT_EQ(str(pipeline_count_frontier(twice, 4, false, 1, options, &two)[0]), str(u128(6) * 4085603));
+  EXPECT_EQ(str(pipeline_count_frontier<pipeline::CountNodes>(once, 4, false, 1, options, &one)[0]), "4085603");
+  EXPECT_EQ(str(pipeline_count_frontier<pipeline::CountNodes>(twice, 4, false, 1, options, &two)[0]),
+            str(u128(6) * 4085603));
   EXPECT_EQ(two.batches, 2u);
   EXPECT_EQ(two.generated, one.generated);
   EXPECT_EQ(two.table_hits, one.table_hits + 1);
@@ -318,7 +319,8 @@ TEST(PipelineHash, TotalsAreExactBeyondSixtyFourBits) {
   const std::uint64_t big = ~std::uint64_t(0) - 1;
   const std::vector<FrontierNode> frontier = {{position_from_fen("startpos"), big, 0},
                                               {position_from_fen(KIWIPETE), 3, 0}};
-  const std::vector<u128> totals = pipeline_count_frontier(frontier, 3, false, 1, hashed(1 << 20));
+  const std::vector<u128> totals =
+      pipeline_count_frontier<pipeline::CountNodes>(frontier, 3, false, 1, hashed(1 << 20));
   EXPECT_EQ(str(totals[0]), str(u128(big) * 8902 + 3 * 97862));
 }
 

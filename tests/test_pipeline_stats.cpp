@@ -230,8 +230,10 @@ TEST(PipelineStats, SmallMemoryAndTheCpuFallbackStayExact) {
 
 TEST(PipelineStats, FrontierCountsNeedALeafPly) {
   const std::vector<FrontierNode> frontier = {{position_from_fen("startpos"), 1, 0}};
-  EXPECT_THROW(pipeline_count_frontier_stats(frontier, 0, false, 1, PipelineOptions{}), std::invalid_argument);
-  const std::vector<StatsTotals> totals = pipeline_count_frontier_stats(frontier, 2, false, 1, PipelineOptions{});
+  EXPECT_THROW(pipeline_count_frontier<pipeline::CountStats>(frontier, 0, false, 1, PipelineOptions{}),
+               std::invalid_argument);
+  const std::vector<StatsTotals> totals =
+      pipeline_count_frontier<pipeline::CountStats>(frontier, 2, false, 1, PipelineOptions{});
   ASSERT_EQ(totals.size(), 1u);
   EXPECT_EQ(to_string_u128(totals[0][NODES]), "400");
 }
@@ -242,7 +244,8 @@ TEST(PipelineStats, TotalsAreExactBeyondSixtyFourBits) {
   const std::vector<FrontierNode> frontier = {{position_from_fen("startpos"), big, 0}};
   PipelineOptions unmerged;
   unmerged.merge = false;
-  const std::vector<StatsTotals> totals = pipeline_count_frontier_stats(frontier, 3, false, 1, unmerged);
+  const std::vector<StatsTotals> totals =
+      pipeline_count_frontier<pipeline::CountStats>(frontier, 3, false, 1, unmerged);
   EXPECT_EQ(to_string_u128(totals[0][NODES]), to_string_u128(u128(big) * 8902));
   EXPECT_EQ(to_string_u128(totals[0][CHECKS]), to_string_u128(u128(big) * 12));
 }

@@ -49,7 +49,8 @@ RootTotals count_pipeline(FrontierJob job, const PerftRequest& req, bool on_gpu,
     options.omp_table = table.get();
   }
   deepen(job, options.host_frontier, 2, std::numeric_limits<int>::max());
-  return pipeline_count_frontier(job.nodes, job.remaining, job.keep_root_moves, root_move_count, options);
+  return pipeline_count_frontier<pipeline::CountNodes>(job.nodes, job.remaining, job.keep_root_moves, root_move_count,
+                                                       options);
 }
 
 // Statistics per root move (or in one total) through the pipeline's statistics mode: the
@@ -58,7 +59,8 @@ std::vector<StatsTotals> count_pipeline_stats(FrontierJob job, const PerftReques
                                               std::size_t root_move_count) {
   const PipelineOptions options = pipeline_options(req, on_gpu);
   deepen(job, options.host_frontier, 2, std::numeric_limits<int>::max());
-  return pipeline_count_frontier_stats(job.nodes, job.remaining, job.keep_root_moves, root_move_count, options);
+  return pipeline_count_frontier<pipeline::CountStats>(job.nodes, job.remaining, job.keep_root_moves, root_move_count,
+                                                       options);
 }
 
 }  // namespace

@@ -14,14 +14,6 @@
 
 namespace perftkit::pipeline {
 
-// What a run adds up at its leaves (tally.hpp holds how each is counted).
-struct CountNodes {  // perft: leaf nodes
-  using Total = u128;
-};
-struct CountStats {  // perft --stats: the leaf counters of perftkit/stats.hpp
-  using Total = StatsTotals;
-};
-
 // A work unit: frontier nodes [first, first + count).
 struct BatchSpan {
   std::size_t first;

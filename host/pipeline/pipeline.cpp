@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <type_traits>
 
 #include "perftkit/stats.hpp"
 #include "pipeline/backend.hpp"
@@ -99,17 +100,21 @@ bool pipeline_available(PipelineSystem system) noexcept {
   return cuda_devices(options) > 0;
 }
 
-std::vector<u128> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining, bool per_root_move,
-                                          std::size_t root_move_count, const PipelineOptions& options,
-                                          PipelineCounters* counters) {
-  return count_frontier<pipeline::CountNodes>(frontier, remaining, per_root_move, root_move_count, options, counters);
+template <typename Tally>
+std::vector<typename Tally::Total> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining,
+                                                           bool per_root_move, std::size_t root_move_count,
+                                                           const PipelineOptions& options, PipelineCounters* counters) {
+  if (std::is_same_v<Tally, pipeline::CountStats> && remaining < 1)
+    throw std::invalid_argument("pipeline: statistics need at least one ply below the frontier");
+  return count_frontier<Tally>(frontier, remaining, per_root_move, root_move_count, options, counters);
 }
 
-std::vector<StatsTotals> pipeline_count_frontier_stats(const std::vector<FrontierNode>& frontier, int remaining,
-                                                       bool per_root_move, std::size_t root_move_count,
-                                                       const PipelineOptions& options, PipelineCounters* counters) {
-  if (remaining < 1) throw std::invalid_argument("pipeline: statistics need at least one ply below the frontier");
-  return count_frontier<pipeline::CountStats>(frontier, remaining, per_root_move, root_move_count, options, counters);
-}
+template std::vector<u128> pipeline_count_frontier<pipeline::CountNodes>(const std::vector<FrontierNode>&, int, bool,
+                                                                         std::size_t, const PipelineOptions&,
+                                                                         PipelineCounters*);
+template std::vector<StatsTotals> pipeline_count_frontier<pipeline::CountStats>(const std::vector<FrontierNode>&, int,
+                                                                                bool, std::size_t,
+                                                                                const PipelineOptions&,
+                                                                                PipelineCounters*);
 
 }  // namespace perftkit

@@ -92,28 +92,35 @@ bool pipeline_available(PipelineSystem system) noexcept;
 // without OpenMP (the sanitizer presets), where every step runs on the calling thread.
 const char* pipeline_host_system() noexcept;
 
-// The entry of perft's node counts (perft/driver.cpp, which handles the root moves and
-// depths 0-1): sum over nodes of multiplicity x perft(position, remaining), per root_move
-// when per_root_move (totals sized root_move_count), else in totals[0]. The frontier's nodes must
-// be grouped by root_move when per_root_move. With options.hash_bytes (or omp_table) every
-// level counts per-node subtrees through a transposition table (subtrees.hpp),
-// shared by all batches of the call; nodes the system cannot hold go to the CPU core
-// unhashed. Waits for the GPU when the system is CUDA. Throws std::invalid_argument for a
-// negative depth, std::runtime_error when the system is unavailable or a device fails, and
+namespace pipeline {
+// What a run adds up at its leaves (tally.hpp holds how each is counted).
+struct CountNodes {  // perft: leaf nodes
+  using Total = u128;
+};
+struct CountStats {  // perft --stats: the leaf counters of perftkit/stats.hpp
+  using Total = StatsTotals;
+};
+}  // namespace pipeline
+
+// The pipeline's one entry, reached from perft/driver.cpp (which handles the root moves and
+// depths 0-1): the sum over nodes of multiplicity x the Tally of position's subtree of
+// `remaining` plies, per root_move when per_root_move (totals sized root_move_count), else
+// in totals[0]. The frontier's nodes must be grouped by root_move when per_root_move.
+// - pipeline::CountNodes: perft's node counts. With options.hash_bytes (or omp_table) every
+//   level counts per-node subtrees through a transposition table (subtrees.hpp), shared by
+//   all batches of the call (the subtree mode).
+// - pipeline::CountStats: perft --stats, equal to perft_stats() of the core; remaining >= 1
+//   (the last ply carries the move kinds). Identical positions merge only when their
+//   half-move clocks cannot make a difference to the 50- and 75-move counters.
+// Nodes the system cannot hold go to the CPU core. Waits for the GPU when the system is
+// CUDA. Throws std::invalid_argument for a negative depth (or a statistics run with
+// remaining < 1), std::runtime_error when the system is unavailable or a device fails, and
 // std::overflow_error when a merged multiplicity or a subtree count would exceed 64 bits;
 // never a partial count.
-std::vector<u128> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining, bool per_root_move,
-                                          std::size_t root_move_count, const PipelineOptions& options,
-                                          PipelineCounters* counters = nullptr);
-
-// The entry of perft --stats: sum over nodes of multiplicity x the leaf statistics of
-// position below `remaining` (>= 1: the last ply carries the move kinds) plies, equal to
-// perft_stats() of the core, as pipeline_count_frontier. Identical positions merge only
-// when their half-move clocks cannot make a difference to the 50- and 75-move counters.
-// Throws std::invalid_argument for remaining < 1.
-std::vector<StatsTotals> pipeline_count_frontier_stats(const std::vector<FrontierNode>& frontier, int remaining,
-                                                       bool per_root_move, std::size_t root_move_count,
-                                                       const PipelineOptions& options,
-                                                       PipelineCounters* counters = nullptr);
+template <typename Tally>
+std::vector<typename Tally::Total> pipeline_count_frontier(const std::vector<FrontierNode>& frontier, int remaining,
+                                                           bool per_root_move, std::size_t root_move_count,
+                                                           const PipelineOptions& options,
+                                                           PipelineCounters* counters = nullptr);
 
 }  // namespace perftkit
