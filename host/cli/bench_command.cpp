@@ -98,7 +98,7 @@ std::vector<BenchBackend> resolve_backends(const std::vector<std::string>& names
       backends.push_back(driver_backend(n, Backend::CUDA, threads));
     } else if (n == "pipeline-omp" || n == "pipeline-cuda") {
       // The frontier pipeline as `perft --backend pipeline` (OpenMP) and `--backend cuda` run
-      // it: through run_perft(), which says so when the build has no pipeline.
+      // it: through run_perft(), to pipeline_count_frontier.
       const bool on_gpu = n == "pipeline-cuda";
       if (on_gpu && !gpu) throw UsageError("--backend pipeline-cuda: no CUDA device is available");
       backends.push_back(driver_backend(n, on_gpu ? Backend::CUDA : Backend::PIPELINE, threads));
