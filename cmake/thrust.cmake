@@ -2,13 +2,15 @@
 # (include/cccl in CUDA 13, include/ before), else Debian's libthrust-dev with libcub-dev.
 # g++ compiles the pipeline against Thrust's OpenMP system, or against its sequential C++
 # system where OpenMP is absent (the sanitizer presets): PERFTKIT_THRUST_HOST_SYSTEM.
+# The toolkit's folders are hints, searched before the system's /usr/include: with both
+# installed, every build (with CUDA or not) takes the toolkit's CCCL.
 set(_perftkit_thrust_hints)
 foreach(dir IN LISTS CUDAToolkit_INCLUDE_DIRS)
   list(APPEND _perftkit_thrust_hints "${dir}/cccl" "${dir}")
 endforeach()
+list(APPEND _perftkit_thrust_hints /usr/local/cuda/include/cccl /usr/local/cuda/include)
 find_path(PERFTKIT_THRUST_INCLUDE thrust/version.h
           HINTS ${_perftkit_thrust_hints}
-          PATHS /usr/local/cuda/include/cccl /usr/local/cuda/include /usr/include
           DOC "Directory holding thrust/ (and cub/, cuda/std for CCCL)")
 if(NOT PERFTKIT_THRUST_INCLUDE)
   message(FATAL_ERROR "perftkit: no Thrust headers (thrust/version.h) were found; the frontier pipeline needs them. "

@@ -45,7 +45,7 @@ struct OmpSystem {
 
   // Thrust's own (thread-safe) allocator: the OpenMP sort allocates inside its parallel region.
   template <typename Body>
-  decltype(auto) run(Arena&, std::uint64_t n, Body&& body) const {
+  decltype(auto) run(Arena&, [[maybe_unused]] std::uint64_t n, Body&& body) const {
 #ifdef _OPENMP
     if (n >= PARALLEL_STEP_ELEMENTS) return body(thrust::omp::par);
 #endif
