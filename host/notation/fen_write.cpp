@@ -95,14 +95,7 @@ char* write_fields_after_board(const Position& pos, char* p) {
 
 }  // namespace
 
-char* write_fen(const Position& pos, char* out) {
-  char* p = out;
-  for (int rank = RANK_8; rank >= RANK_1; --rank) {
-    p = write_rank(rank_pieces(pos, rank), p);
-    if (rank != RANK_1) *p++ = '/';
-  }
-  return write_fields_after_board(pos, p);
-}
+char* write_fen(const Position& pos, char* out) { return FenWriter().write(pos, out); }
 
 char* FenWriter::write(const Position& pos, char* out) {
   char* p = out;

@@ -38,9 +38,18 @@ PipelineOptions pipeline_options(const PerftRequest& req, bool on_gpu) {
   return options;
 }
 
-// The frontier pipeline (host/pipeline/pipeline.hpp) on the GPUs or on the host's OpenMP system: the
-// host expands the job to the pipeline's frontier size, leaving at least two plies below.
-// On the OpenMP system a hashed count uses `table` (made on first use), kept across calls.
+// The frontier pipeline (host/pipeline/pipeline.hpp) on the GPUs or on the host's OpenMP
+// system: the host expands the job to the pipeline's frontier size, leaving at least two
+// plies below (for statistics, the last one carries the move kinds).
+template <typename Tally>
+std::vector<typename Tally::Total> count_on_pipeline(FrontierJob job, const PipelineOptions& options,
+                                                     std::size_t root_move_count) {
+  deepen(job, options.host_frontier, 2, std::numeric_limits<int>::max());
+  return pipeline_count_frontier<Tally>(job.nodes, job.remaining, job.keep_root_moves, root_move_count, options);
+}
+
+// Node counts on the pipeline. On the OpenMP system a hashed count uses `table` (made on
+// first use), kept across calls.
 RootTotals count_pipeline(FrontierJob job, const PerftRequest& req, bool on_gpu, std::size_t root_move_count,
                           std::unique_ptr<SubtreeTable>& table) {
   PipelineOptions options = pipeline_options(req, on_gpu);
@@ -48,19 +57,7 @@ RootTotals count_pipeline(FrontierJob job, const PerftRequest& req, bool on_gpu,
     if (!table) table = std::make_unique<SubtreeTable>(options.hash_bytes);
     options.omp_table = table.get();
   }
-  deepen(job, options.host_frontier, 2, std::numeric_limits<int>::max());
-  return pipeline_count_frontier<pipeline::CountNodes>(job.nodes, job.remaining, job.keep_root_moves, root_move_count,
-                                                       options);
-}
-
-// Statistics per root move (or in one total) through the pipeline's statistics mode: the
-// job is deepened on the host as a count's is; the last ply below it carries the move kinds.
-std::vector<StatsTotals> count_pipeline_stats(FrontierJob job, const PerftRequest& req, bool on_gpu,
-                                              std::size_t root_move_count) {
-  const PipelineOptions options = pipeline_options(req, on_gpu);
-  deepen(job, options.host_frontier, 2, std::numeric_limits<int>::max());
-  return pipeline_count_frontier<pipeline::CountStats>(job.nodes, job.remaining, job.keep_root_moves, root_move_count,
-                                                       options);
+  return count_on_pipeline<pipeline::CountNodes>(std::move(job), options, root_move_count);
 }
 
 }  // namespace
@@ -122,7 +119,8 @@ PerftReport run_perft(const PerftRequest& req) {
   std::vector<StatsTotals> stats;
   if (req.stats && req.depth >= 1) {
     if (!counter.on_cpu_core() && req.depth >= 2)
-      stats = count_pipeline_stats(root_job(req), req, counter.on_gpu(), moves.size());
+      stats =
+          count_on_pipeline<pipeline::CountStats>(root_job(req), pipeline_options(req, counter.on_gpu()), moves.size());
     else stats = root_move_stats(req, moves);
     for (const StatsTotals& s : stats) {
       totals.push_back(s[NODES]);
