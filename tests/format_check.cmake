@@ -1,4 +1,4 @@
-# Checks that every C++ and CUDA file of include/, host/, cuda/, tests/ and fuzz/ is formatted
+# Checks that every C++ and CUDA file of include/, host/, cuda/, tests/, fuzz/ and python/ is formatted
 # as .clang-format says (run by CTest as format_check; by hand:
 # `cmake -DSOURCE_DIR=<repo> -P tests/format_check.cmake`). To format the tree, see README.md.
 #
@@ -20,7 +20,7 @@ if(NOT CLANG_FORMAT)
 endif()
 
 set(files)
-foreach(folder include host cuda tests fuzz)
+foreach(folder include host cuda tests fuzz python)
   file(GLOB_RECURSE found RELATIVE "${SOURCE_DIR}"
        "${SOURCE_DIR}/${folder}/*.cpp" "${SOURCE_DIR}/${folder}/*.hpp"
        "${SOURCE_DIR}/${folder}/*.cu" "${SOURCE_DIR}/${folder}/*.cuh")

@@ -10,7 +10,7 @@
 
 #include "cli/cli_common.hpp"
 #include "notation/fen.hpp"
-#include "perft/hash_sizing.hpp"
+#include "perft/perft_setup.hpp"
 #include "common/json_writer.hpp"
 #include "cli/stats_output.hpp"
 #include "common/system_memory.hpp"
@@ -47,20 +47,7 @@ struct PerftOptions {
 // --hash, or what the run needs (suggested_hash_bytes), at most a quarter of available
 // memory (on a GPU: of the device's free memory, per device).
 std::size_t hash_mb(const PerftOptions& opt, const PerftRequest& req) {
-  if (opt.hash_mb) return *opt.hash_mb;
-  const std::size_t limit = runs_on_gpu(req) ? default_device_hash_bytes() : default_hash_bytes();
-  return std::min(limit, suggested_hash_bytes(req.root, opt.depth)) >> 20;
-}
-
-// The root position: the FEN, then every --moves move, each checked for legality.
-ParsedPosition root_position(const PerftOptions& opt) {
-  const FenResult parsed = parse_fen(opt.fen);
-  if (!parsed) throw UsageError("invalid FEN: " + parsed.error);
-  ParsedPosition root = *parsed;
-  if (const auto illegal = play_uci_moves(root.position, split_moves(opt.moves)))
-    throw UsageError("--moves: move " + std::to_string(illegal->number) + " '" + illegal->text + "' is not legal in " +
-                     to_fen(root.position));
-  return root;
+  return opt.hash_mb ? *opt.hash_mb : default_hash_mb(req);
 }
 
 void print_text(const PerftReport& report, const PerftOptions& opt) {
@@ -176,7 +163,7 @@ int run_each_depth(const PerftOptions& opt, PerftRequest req) {
 }
 
 int run(const PerftOptions& opt) {
-  const ParsedPosition root = root_position(opt);
+  const ParsedPosition root = perft_root(opt.fen, opt.moves);
   if (!opt.work_dir.empty()) return run_in_work_dir(opt, root);
   if (opt.shards || opt.split_depth || opt.prepare)
     throw UsageError("--shards, --split-depth and --prepare need --work-dir");

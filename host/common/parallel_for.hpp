@@ -11,13 +11,16 @@
 #include <thread>
 #include <vector>
 
+#include "common/cancellation.hpp"
+
 namespace perftkit {
 
 // Calls work(worker, item) once for every item in [0, item_count), on up to `threads` threads,
 // the caller's among them; worker (0 to threads - 1) names the thread, for per-thread totals.
 // A thread takes the next item when it finishes one, so uneven items balance. Returns when
 // every call has returned; the first exception a call throws stops the handing out of items
-// and is rethrown here.
+// and is rethrown here. A stop request (common/cancellation.hpp) throws Cancelled before the
+// next item.
 template <typename Work>
 void parallel_for(std::size_t item_count, unsigned threads, Work&& work) {
   const unsigned workers = unsigned(std::clamp<std::size_t>(item_count, 1, std::max(threads, 1u)));
@@ -26,7 +29,10 @@ void parallel_for(std::size_t item_count, unsigned threads, Work&& work) {
   std::mutex failure_mutex;
   const auto run = [&](unsigned worker) {
     try {
-      for (std::size_t item = next++; item < item_count; item = next++) work(worker, item);
+      for (std::size_t item = next++; item < item_count; item = next++) {
+        throw_if_stop_requested();
+        work(worker, item);
+      }
     } catch (...) {
       const std::lock_guard lock(failure_mutex);
       if (!failure) failure = std::current_exception();

@@ -1,0 +1,27 @@
+#include "perft/perft_setup.hpp"
+
+#include <algorithm>
+
+#include "common/errors.hpp"
+#include "common/system_memory.hpp"
+#include "notation/uci.hpp"
+#include "perft/hash_sizing.hpp"
+
+namespace perftkit {
+
+ParsedPosition perft_root(std::string_view fen, const std::vector<std::string>& moves) {
+  const FenResult parsed = parse_fen(fen);
+  if (!parsed) throw UsageError("invalid FEN: " + parsed.error);
+  ParsedPosition root = *parsed;
+  if (const auto illegal = play_uci_moves(root.position, split_moves(moves)))
+    throw UsageError("--moves: move " + std::to_string(illegal->number) + " '" + illegal->text + "' is not legal in " +
+                     to_fen(root.position));
+  return root;
+}
+
+std::size_t default_hash_mb(const PerftRequest& req) {
+  const std::size_t limit = runs_on_gpu(req) ? default_device_hash_bytes() : default_hash_bytes();
+  return std::min(limit, suggested_hash_bytes(req.root, req.depth)) >> 20;
+}
+
+}  // namespace perftkit

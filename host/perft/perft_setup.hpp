@@ -1,0 +1,24 @@
+// What a perft sets up from its arguments, the same for the CLI and the Python module: the
+// root position after the given moves, and the size of the default table.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "notation/fen.hpp"
+#include "perft/driver.hpp"
+
+namespace perftkit {
+
+// fen (a FEN, a 4-field EPD position or "startpos") after the UCI moves (each string may hold
+// several, space-separated). Throws UsageError naming the bad FEN field, or the first move
+// that is not legal and the position it was played in.
+ParsedPosition perft_root(std::string_view fen, const std::vector<std::string>& moves);
+
+// MiB of table for req when none is asked for: what its depth needs (hash_sizing.hpp), at
+// most a quarter of the available memory (of the device's free memory on a GPU).
+std::size_t default_hash_mb(const PerftRequest& req);
+
+}  // namespace perftkit
