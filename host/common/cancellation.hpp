@@ -1,7 +1,7 @@
-// Stopping a long computation from outside it. The Python module requests a stop when Ctrl-C
-// arrives (the CLI needs none of this: a signal ends its process); parallel_for, which hands
-// out every batch of CPU work, checks before each item and throws Cancelled. One flag for the
-// process: a stop ends every computation running at that moment.
+// Stopping a long computation from outside it. Whoever starts one (the Python module, which
+// must return within a second of Ctrl-C) runs it under a StopScope of a flag it owns;
+// parallel_for, which hands out every batch of CPU work, checks that flag before each item and
+// throws Cancelled. The CLI needs none of this: a signal ends its process.
 #pragma once
 
 #include <atomic>
@@ -13,17 +13,34 @@ struct Cancelled : std::runtime_error {
   Cancelled() : std::runtime_error("cancelled") {}
 };
 
+// Set once, to stop the computations that run under it.
+using StopFlag = std::atomic<bool>;
+
 namespace detail {
-inline std::atomic<bool> stop_requested{false};
+inline thread_local const StopFlag* stop_flag_of_this_thread = nullptr;
 }
 
-inline void request_stop() { detail::stop_requested.store(true, std::memory_order_relaxed); }
-inline void clear_stop_request() { detail::stop_requested.store(false, std::memory_order_relaxed); }
-inline bool stop_was_requested() { return detail::stop_requested.load(std::memory_order_relaxed); }
+// The flag the computation on this thread runs under, or null.
+inline const StopFlag* current_stop_flag() { return detail::stop_flag_of_this_thread; }
 
-// Throws Cancelled when a stop was requested: called between work items.
-inline void throw_if_stop_requested() {
-  if (stop_was_requested()) throw Cancelled();
+// Throws Cancelled when flag (which may be null) is set: called between work items.
+inline void throw_if_stopped(const StopFlag* flag) {
+  if (flag && flag->load(std::memory_order_relaxed)) throw Cancelled();
 }
+
+// While it lives, the work on this thread runs under flag (which may be null); flag must
+// outlive it.
+class StopScope {
+ public:
+  explicit StopScope(const StopFlag* flag) : outer_(detail::stop_flag_of_this_thread) {
+    detail::stop_flag_of_this_thread = flag;
+  }
+  ~StopScope() { detail::stop_flag_of_this_thread = outer_; }
+  StopScope(const StopScope&) = delete;
+  StopScope& operator=(const StopScope&) = delete;
+
+ private:
+  const StopFlag* outer_;
+};
 
 }  // namespace perftkit

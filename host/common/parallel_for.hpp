@@ -19,18 +19,21 @@ namespace perftkit {
 // the caller's among them; worker (0 to threads - 1) names the thread, for per-thread totals.
 // A thread takes the next item when it finishes one, so uneven items balance. Returns when
 // every call has returned; the first exception a call throws stops the handing out of items
-// and is rethrown here. A stop request (common/cancellation.hpp) throws Cancelled before the
-// next item.
+// and is rethrown here. When the caller runs under a stop flag (common/cancellation.hpp), each
+// thread checks it before taking an item, and a set flag throws Cancelled; the items run
+// under the same flag, so that a parallel_for within one stops too.
 template <typename Work>
 void parallel_for(std::size_t item_count, unsigned threads, Work&& work) {
   const unsigned workers = unsigned(std::clamp<std::size_t>(item_count, 1, std::max(threads, 1u)));
   std::atomic<std::size_t> next{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
+  const StopFlag* const stop = current_stop_flag();
   const auto run = [&](unsigned worker) {
+    const StopScope scope(stop);
     try {
       for (std::size_t item = next++; item < item_count; item = next++) {
-        throw_if_stop_requested();
+        throw_if_stopped(stop);
         work(worker, item);
       }
     } catch (...) {

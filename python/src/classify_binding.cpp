@@ -5,6 +5,7 @@
 #include <nanobind/stl/optional.h>
 
 #include <algorithm>
+#include <memory>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -180,12 +181,19 @@ nb::list text_column(const std::vector<Code>& codes, Name name_of) {
   return names;
 }
 
+// The rows and their columns, owned by the work (it may outlive the call: interruptible.hpp).
+struct ClassifyJob {
+  explicit ClassifyJob(RowTexts texts) : rows(std::move(texts)), columns(rows.size()) {}
+  RowTexts rows;
+  Columns columns;
+};
+
 nb::dict classify_texts(nb::handle texts, std::optional<unsigned> threads) {
-  RowTexts rows = read_texts(texts);
-  const std::size_t n = rows.size();
-  Columns columns(n);
+  const auto job = std::make_shared<ClassifyJob>(read_texts(texts));
+  const std::size_t n = job->rows.size();
+  Columns& columns = job->columns;
   const unsigned workers = threads_or_all_cores(threads.value_or(0));
-  const RowErrors errors = run_interruptibly([&] { return classify_all(rows, columns, workers); });
+  const RowErrors errors = run_interruptibly([job, workers] { return classify_all(job->rows, job->columns, workers); });
 
   nb::list error_column;
   {
