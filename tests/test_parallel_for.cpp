@@ -73,5 +73,35 @@ TEST(ParallelFor, NoItemIsHandedOutAfterAnExceptionOnOneThread) {
   EXPECT_EQ(ran.size(), 11u);
 }
 
+TEST(ParallelFor, ASetStopFlagStopsTheHandingOutOfItems) {
+  StopFlag stop{false};
+  const StopScope scope(&stop);
+  std::atomic<std::size_t> ran{0};
+  EXPECT_THROW(parallel_for(1000, 2,
+                            [&](unsigned, std::size_t item) {
+                              ++ran;
+                              if (item == 10) stop = true;
+                            }),
+               Cancelled);
+  EXPECT_LT(ran.load(), 1000u);
+}
+
+TEST(ParallelFor, ItemsRunUnderTheCallersStopFlag) {
+  StopFlag stop{false};
+  const StopScope scope(&stop);
+  std::atomic<int> under_flag{0};
+  parallel_for(8, 2, [&](unsigned, std::size_t) {
+    if (current_stop_flag() == &stop) ++under_flag;
+  });
+  EXPECT_EQ(under_flag, 8);
+}
+
+TEST(ParallelFor, WithoutAStopScopeNothingStops) {
+  EXPECT_EQ(current_stop_flag(), nullptr);
+  std::atomic<int> calls{0};
+  parallel_for(100, 2, [&](unsigned, std::size_t) { ++calls; });
+  EXPECT_EQ(calls, 100);
+}
+
 }  // namespace
 }  // namespace perftkit
