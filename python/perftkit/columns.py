@@ -1,8 +1,6 @@
 """ClassifyResult: the columns of a classification, with conversions to the dataframe and
 table libraries people use (each imported only when asked for; none is required)."""
 
-import numpy as np
-
 
 class ClassifyResult(dict):
     """A dict of column name to numpy array, all of one length (the number of rows).
@@ -11,9 +9,7 @@ class ClassifyResult(dict):
     """
 
     def __init__(self, columns):
-        super().__init__()
-        for name, values in columns.items():
-            self[name] = values if isinstance(values, np.ndarray) else _object_array(values)
+        super().__init__(columns)
 
     @property
     def num_rows(self):
@@ -48,9 +44,3 @@ class ClassifyResult(dict):
         import polars as pl
 
         return pl.DataFrame({name: (values.tolist() if values.dtype == object else values) for name, values in self.items()})
-
-
-def _object_array(values):
-    array = np.empty(len(values), dtype=object)
-    array[:] = values
-    return array

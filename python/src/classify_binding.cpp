@@ -164,21 +164,21 @@ RowErrors classify_all(const RowTexts& rows, Columns& columns, unsigned threads)
   return errors;
 }
 
-// A list of the same few strings (or None), one per row.
+// An object array of the same few strings (or None), one per row.
 template <typename Code, typename Name>
-nb::list text_column(const std::vector<Code>& codes, Name name_of) {
-  nb::list names;
-  std::vector<nb::object> cache;
-  for (Code code : codes) {
-    const std::size_t k = std::size_t(code);
-    if (k >= cache.size()) cache.resize(k + 1);
-    if (!cache[k].is_valid()) {
-      const std::string_view name = name_of(code);
-      cache[k] = name.empty() ? nb::none() : nb::object(nb::str(name.data(), name.size()));
+nb::object text_column(const std::vector<Code>& codes, Name name_of) {
+  ObjectColumn names(codes.size());
+  std::vector<nb::object> made;
+  for (std::size_t i = 0; i < codes.size(); ++i) {
+    const std::size_t k = std::size_t(codes[i]);
+    if (k >= made.size()) made.resize(k + 1);
+    if (!made[k].is_valid()) {
+      const std::string_view name = name_of(codes[i]);
+      made[k] = name.empty() ? nb::none() : nb::object(nb::str(name.data(), name.size()));
     }
-    names.append(cache[k]);
+    if (!made[k].is_none()) names.set(i, made[k]);
   }
-  return names;
+  return names.release();
 }
 
 // The rows and their columns, owned by the work (it may outlive the call: interruptible.hpp).
@@ -195,16 +195,11 @@ nb::dict classify_texts(nb::handle texts, std::optional<unsigned> threads) {
   const unsigned workers = threads_or_all_cores(threads.value_or(0));
   const RowErrors errors = run_interruptibly([job, workers] { return classify_all(job->rows, job->columns, workers); });
 
-  nb::list error_column;
-  {
-    std::vector<const std::string*> error_of(n, nullptr);
-    for (const auto& [row, reason] : errors) error_of[row] = &reason;
-    for (std::size_t i = 0; i < n; ++i)
-      error_column.append(error_of[i] ? nb::object(nb::str(error_of[i]->data(), error_of[i]->size())) : nb::none());
-  }
+  ObjectColumn error_column(n);
+  for (const auto& [row, reason] : errors) error_column.set(row, nb::str(reason.data(), reason.size()));
   nb::dict result;
   result["valid"] = columns.valid.release();
-  result["error"] = error_column;
+  result["error"] = error_column.release();
   result["side_to_move"] = text_column(columns.side, [](Side s) {
     return s == Side::WHITE_TO_MOVE ? std::string_view("w") : s == Side::BLACK_TO_MOVE ? "b" : "";
   });
@@ -232,8 +227,8 @@ nb::dict classify_texts(nb::handle texts, std::optional<unsigned> threads) {
 
 void bind_classify(nb::module_& m) {
   m.def("_classify_texts", &classify_texts, nb::arg("texts"), nb::arg("threads") = nb::none(),
-        "Classifies a sequence of str or bytes, one position each: a dict of columns (numpy arrays for\n"
-        "numbers and flags, lists for text). perftkit.classify wraps it.");
+        "Classifies a sequence of str or bytes, one position each: a dict of numpy columns (object\n"
+        "arrays of str or None for text). perftkit.classify wraps it.");
 }
 
 }  // namespace perftkit::python

@@ -1,10 +1,11 @@
-// Columns made in C++ and handed to numpy without a copy: the array owns the memory through
-// a capsule that frees it with the array.
+// Columns made in C++ and handed to numpy without a copy: a number column's array owns the
+// memory through a capsule that frees it with the array; a text column is a numpy object array.
 #pragma once
 
 #include <nanobind/ndarray.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 namespace perftkit::python {
@@ -26,6 +27,28 @@ class NumpyColumn {
  private:
   std::unique_ptr<T[]> data_;
   std::size_t size_;
+};
+
+// A numpy array of Python objects (str or None, for text columns), filled in place: numpy
+// makes it with None in every slot, and set() swaps a slot's reference. Needs the GIL.
+class ObjectColumn {
+ public:
+  explicit ObjectColumn(std::size_t size)
+      : array_(nanobind::module_::import_("numpy").attr("empty")(size, nanobind::arg("dtype") = "object")),
+        items_(reinterpret_cast<PyObject**>(
+            nanobind::cast<std::uintptr_t>(array_.attr("__array_interface__")["data"][0]))) {}
+
+  void set(std::size_t i, nanobind::handle value) {
+    PyObject* const previous = items_[i];
+    items_[i] = value.inc_ref().ptr();
+    Py_DECREF(previous);
+  }
+
+  nanobind::object release() { return std::move(array_); }
+
+ private:
+  nanobind::object array_;
+  PyObject** items_;
 };
 
 }  // namespace perftkit::python

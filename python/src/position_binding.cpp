@@ -3,6 +3,9 @@
 #include <nanobind/operators.h>
 #include <nanobind/stl/string.h>
 
+#include <array>
+#include <chrono>
+#include <cstdint>
 #include <string>
 
 #include "bindings.hpp"
@@ -11,6 +14,7 @@
 #include "notation/fen.hpp"
 #include "notation/uci.hpp"
 #include "perft/driver.hpp"
+#include "pipeline/frontier.hpp"
 #include "perftkit/classify.hpp"
 #include "perftkit/move_list.hpp"
 
@@ -18,6 +22,20 @@ namespace nb = nanobind;
 
 namespace perftkit::python {
 namespace {
+
+// The UCI text of a move as a Python str, made once per move and kept for the module's life:
+// a move's text depends only on its 16 bits (and on the castling notation), so legal_moves()
+// hands out references instead of making a string per move.
+PyObject* uci_string(Move m, bool chess960) {
+  static std::array<PyObject*, 2 * 65536> made{};
+  PyObject*& slot = made[std::size_t(chess960) * 65536 + m.raw()];
+  if (!slot) {
+    const std::string text = to_uci(m, chess960);
+    slot = PyUnicode_InternFromString(text.c_str());
+    if (!slot) throw nb::python_error();
+  }
+  return slot;
+}
 
 class PyPosition {
  public:
@@ -30,13 +48,20 @@ class PyPosition {
 
   // UCI moves, in the generator's order; castling as king-takes-rook in Chess960.
   nb::list legal_moves() const {
-    nb::list moves;
+    std::array<Move, MAX_LEGAL_MOVES> listed;
+    std::size_t count = 0;
     const auto add = [&](Move m) {
-      const std::string text = to_uci(m, chess960_);
-      moves.append(nb::steal(PyUnicode_FromStringAndSize(text.data(), Py_ssize_t(text.size()))));
+      if (count < listed.size()) listed[count++] = m;
     };
     if (position_.side_to_move == WHITE) for_each_listed_move<WHITE>(position_, add);
     else for_each_listed_move<BLACK>(position_, add);
+    if (count == listed.size()) return legal_moves_beyond_the_list();
+    nb::list moves = nb::steal<nb::list>(PyList_New(Py_ssize_t(count)));
+    for (std::size_t i = 0; i < count; ++i) {
+      PyObject* text = uci_string(listed[i], chess960_);
+      Py_INCREF(text);
+      PyList_SET_ITEM(moves.ptr(), Py_ssize_t(i), text);
+    }
     return moves;
   }
 
@@ -73,9 +98,49 @@ class PyPosition {
   bool operator==(const PyPosition& other) const { return fen() == other.fen(); }
 
  private:
+  // An invented position with more moves than a list holds (a board full of queens).
+  nb::list legal_moves_beyond_the_list() const {
+    nb::list moves;
+    for (Move m : root_moves(position_)) moves.append(nb::borrow(uci_string(m, chess960_)));
+    return moves;
+  }
+
   Position position_{};
   bool chess960_ = false;
 };
+
+// The C++ work of a Position method without Python: seconds per call over `repeats` calls,
+// for bench/python_api.py to tell the binding's overhead from the work itself.
+double cpp_seconds_per_call(const std::string& method, const std::string& fen, int repeats) {
+  const FenResult parsed = parse_fen(fen);
+  if (!parsed) throw UsageError("invalid FEN: " + parsed.error);
+  const Position pos = parsed->position;
+  std::uint64_t sink = 0;  // stored at the end, so that the work is not optimised away
+  const auto start = std::chrono::steady_clock::now();
+  for (int r = 0; r < repeats; ++r) {
+    if (method == "legal_moves") {  // the moves listed; their texts are the binding's (cached)
+      std::array<Move, MAX_LEGAL_MOVES> listed;
+      std::size_t count = 0;
+      const auto add = [&](Move m) {
+        if (count < listed.size()) listed[count++] = m;
+      };
+      if (pos.side_to_move == WHITE) for_each_listed_move<WHITE>(pos, add);
+      else for_each_listed_move<BLACK>(pos, add);
+      sink += count + listed[0].raw();
+    } else if (method == "fen") {
+      char text[FEN_MAX_BYTES];
+      sink += std::size_t(write_fen(pos, text) - text);
+    } else if (method == "is_check") {
+      sink += classify(pos).in_check;
+    } else {
+      throw UsageError("method: '" + method + "' is not legal_moves, fen or is_check");
+    }
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const volatile std::uint64_t kept = sink;
+  (void)kept;
+  return seconds / repeats;
+}
 
 }  // namespace
 
@@ -95,6 +160,8 @@ void bind_position(nb::module_& m) {
       .def("perft", &PyPosition::perft, nb::arg("depth"), "Leaf nodes depth plies deep, on one thread.")
       .def(nb::self == nb::self)
       .def("__repr__", [](const PyPosition& p) { return "Position('" + p.fen() + "')"; });
+  m.def("_cpp_seconds_per_call", &cpp_seconds_per_call, nb::arg("method"), nb::arg("fen"), nb::arg("repeats"),
+        "Seconds per call of a Position method's C++ work alone (for bench/python_api.py).");
 }
 
 }  // namespace perftkit::python

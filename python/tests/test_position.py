@@ -68,3 +68,18 @@ def test_illegal_move_raises_value_error():
 def test_equality_and_repr():
     assert perftkit.Position() == perftkit.Position("startpos")
     assert repr(perftkit.Position()).startswith("Position('rnbqkbnr/")
+
+
+def test_more_moves_than_a_move_list_holds():
+    # An invented position (28 white queens): 263 legal moves (python-chess 1.11).
+    position = perftkit.Position("kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1")
+    moves = position.legal_moves()
+    assert len(moves) == 263
+    assert len(set(moves)) == 263
+
+
+def test_move_texts_are_shared_between_calls_and_positions():
+    first = perftkit.Position().legal_moves()
+    second = perftkit.Position().legal_moves()
+    assert first == second
+    assert all(a is b for a, b in zip(first, second))
