@@ -21,28 +21,13 @@
 #include "cli/cli_common.hpp"
 #include "notation/fen.hpp"
 #include "common/json_writer.hpp"
-#include "common/parallel_for.hpp"
+#include "perft/suite_checks.hpp"
 #include "common/progress_line.hpp"
 
 namespace perftkit {
 namespace {
 
-// Checks expecting fewer nodes never get more than one thread: splitting them costs more than it saves.
-constexpr u128 MIN_SPLIT_NODES = u128(1) << 22;
-// With --backend cuda, a check smaller than this runs on the CPU: each GPU run pays a stream,
-// an allocation and about ten synchronisations, more than the CPU needs for the whole check
-// (a suite such as random.perft at depth 4 would otherwise be some 20,000 GPU runs).
-constexpr u128 MIN_GPU_CHECK_NODES = 10'000'000;
-
-// One (position, depth) comparison.
-struct Check {
-  const SuiteCase* suite_case = nullptr;
-  std::size_t file_index = 0;
-  Position root{};
-  bool chess960 = false;
-  int depth = 0;
-  u128 expected = 0;
-};
+using Check = SuiteCheck;
 
 enum class FailureKind { MISMATCH, INVALID_FEN, MALFORMED };
 
@@ -123,7 +108,7 @@ InputPlace place_of(const Failure& f) { return {f.file_index, f.line, f.depth}; 
 // Collects results from every worker thread and draws the progress line. In text mode a
 // failure is printed as soon as every check before it in the input has finished, so failures
 // appear in input order however the checks were scheduled, and without waiting for the end.
-class Reporter {
+class Reporter final : public SuiteCheckListener {
  public:
   Reporter(const VerifyOptions& options, std::ostream& out, std::ostream& err)
       : options_(options), out_(out), err_(err), progress_(err, options.progress_in_place) {}
@@ -145,7 +130,13 @@ class Reporter {
     record(std::move(f));
   }
 
-  void finished(const Check& check, const PerftReport& report) {
+  void invalid_position(std::size_t file_index, const SuiteCase& c, const std::string& reason,
+                        std::size_t depths) override {
+    add_failure(invalid_fen_failure(file_index, c, reason), depths);
+  }
+  void failed(const Check&, const std::string& message) override { fatal(message); }
+
+  void finished(const Check& check, const PerftReport& report) override {
     const std::lock_guard lock(mutex_);
     ++done_checks_;
     done_work_ += check.expected;
@@ -167,7 +158,7 @@ class Reporter {
     if (!stopped_.exchange(true)) fatal_message_ = message;
   }
 
-  bool stopped() const { return stopped_.load(); }
+  bool stopped() const override { return stopped_.load(); }
 
   void draw_progress() {
     const std::lock_guard lock(mutex_);
@@ -332,81 +323,17 @@ std::optional<std::vector<Suite>> read_suites(const std::vector<std::string>& fi
   return suites;
 }
 
-// The checks selected by --max-depth and --max-nodes; malformed lines and rejected FENs are
-// reported as failures instead (a rejected FEN fails each of its selected depths, at least one).
-std::vector<Check> plan_checks(const std::vector<Suite>& suites, const VerifyOptions& options, Reporter& reporter,
-                               std::size_t& skipped) {
-  std::vector<Check> checks;
-  for (std::size_t file_index = 0; file_index < suites.size(); ++file_index) {
-    for (const SuiteError& e : suites[file_index].errors) reporter.add_failure(malformed_failure(file_index, e), 1);
-    for (const SuiteCase& c : suites[file_index].cases) {
-      std::vector<ExpectedCount> selected;
-      for (const ExpectedCount& e : c.expected) {
-        if (e.depth <= options.max_depth && e.nodes <= options.max_nodes) selected.push_back(e);
-        else ++skipped;
-      }
-      const FenResult parsed = c.from_epd_line ? parse_epd(c.fen) : parse_fen(c.fen);
-      if (!parsed) {
-        reporter.add_failure(invalid_fen_failure(file_index, c, parsed.error),
-                             std::max<std::size_t>(1, selected.size()));
-        continue;
-      }
-      for (const ExpectedCount& e : selected)
-        checks.push_back({&c, file_index, parsed->position, parsed->chess960, e.depth, e.nodes});
-    }
-  }
-  return checks;
-}
-
-void run_check(const Check& check, unsigned threads, Backend backend, Reporter& reporter) {
-  PerftRequest request;
-  request.root = check.root;
-  request.depth = check.depth;
-  request.threads = threads;
-  request.backend = backend;
-  request.chess960 = check.chess960;
-  try {
-    reporter.finished(check, run_perft(request));
-  } catch (const std::exception& e) {
-    reporter.fatal(check.suite_case->source + " depth " + std::to_string(check.depth) + ": " + e.what());
-  }
-}
-
-// Runs the checks on `threads` threads. A check bigger than a quarter of a thread's fair share
-// runs alone on all threads (on the requested backend); the rest run one per thread on the
-// CPU, biggest first. --backend cuda runs every check of MIN_GPU_CHECK_NODES or more on the
-// device, one after another, and the smaller ones on the CPU.
-void run_checks(const std::vector<Check>& checks, unsigned threads, Backend backend, Reporter& reporter) {
-  std::vector<const Check*> order;
-  u128 total = 0;
-  for (const Check& c : checks) {
-    order.push_back(&c);
-    total += c.expected;
-  }
-  std::stable_sort(order.begin(), order.end(),
-                   [](const Check* a, const Check* b) { return a->expected > b->expected; });
-  const auto big = [&](const Check* c) {
-    if (backend == Backend::CUDA) return c->expected >= MIN_GPU_CHECK_NODES;
-    return c->expected >= MIN_SPLIT_NODES && c->expected * 4 * threads > total;
-  };
-  const auto first_small = std::find_if_not(order.begin(), order.end(), big);
-  for (auto it = order.begin(); it != first_small && !reporter.stopped(); ++it)
-    run_check(**it, threads, backend, reporter);
-
-  const std::vector<const Check*> small(first_small, order.end());
-  parallel_for(small.size(), threads, [&](unsigned, std::size_t i) {
-    if (!reporter.stopped()) run_check(*small[i], 1, Backend::CPU, reporter);
-  });
-}
-
 }  // namespace
 
 int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
   Reporter reporter(options, out, err);
   const std::optional<std::vector<Suite>> suites = read_suites(options.files, err);
   if (!suites) return EXIT_BAD_INPUT;
+  for (std::size_t file_index = 0; file_index < suites->size(); ++file_index)
+    for (const SuiteError& e : (*suites)[file_index].errors) reporter.add_failure(malformed_failure(file_index, e), 1);
   std::size_t skipped = 0;
-  const std::vector<Check> checks = plan_checks(*suites, options, reporter, skipped);
+  const std::vector<Check> checks =
+      plan_suite_checks(*suites, {options.max_depth, u128(options.max_nodes)}, reporter, skipped);
   u128 work = 0;
   for (const Check& c : checks) work += c.expected;
   reporter.set_work(checks, work);
@@ -414,7 +341,7 @@ int run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& er
   const unsigned threads = threads_or_all_cores(options.threads);
   {
     const ProgressTicker ticker(reporter, options.progress && !options.quiet);
-    run_checks(checks, threads, options.backend, reporter);
+    run_suite_checks(checks, threads, options.backend, reporter);
   }
   return reporter.finish(skipped, threads);
 }

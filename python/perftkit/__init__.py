@@ -3,17 +3,18 @@
 perft(fen, depth, ...)   exact leaf counts, per root move (divide) or with counters (stats)
 classify(fens)           one row per position: a ClassifyResult, a dict of numpy columns
 Position(fen)            legal moves, check, mate, stalemate, perft
+verify(path)             a perft suite checked, one dict per (position, depth)
 
 The work runs in C++ without the GIL, on every core unless threads= says otherwise; Ctrl-C
 stops a long call. Bad input to a single call raises ValueError with the reason the CLI
 gives; in bulk, a bad row has valid=False and its reason in `error`.
 """
 
-from ._perftkit import Position, perft
+from ._perftkit import Position, perft, verify
 from ._perftkit import _classify_texts
 from .columns import ClassifyResult
 
-__all__ = ["ClassifyResult", "Position", "classify", "perft"]
+__all__ = ["ClassifyResult", "Position", "classify", "perft", "verify"]
 
 
 def _texts_of(fens):

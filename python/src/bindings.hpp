@@ -6,7 +6,10 @@
 
 #include <string_view>
 
+#include <string>
+
 #include "common/uint128.hpp"
+#include "perft/driver.hpp"
 
 namespace perftkit::python {
 
@@ -14,6 +17,10 @@ void bind_errors(nanobind::module_& m);
 void bind_perft(nanobind::module_& m);
 void bind_position(nanobind::module_& m);
 void bind_classify(nanobind::module_& m);
+void bind_verify(nanobind::module_& m);
+
+// The backend a `backend=` argument names; UsageError for another name.
+Backend backend_named(const std::string& name);
 
 // An exact Python int of a 128-bit count.
 nanobind::object to_python_int(u128 value);

@@ -7,4 +7,5 @@ NB_MODULE(_perftkit, m) {
   perftkit::python::bind_perft(m);
   perftkit::python::bind_position(m);
   perftkit::python::bind_classify(m);
+  perftkit::python::bind_verify(m);
 }

@@ -17,7 +17,6 @@
 namespace nb = nanobind;
 
 namespace perftkit::python {
-namespace {
 
 Backend backend_named(const std::string& name) {
   if (name == "auto") return Backend::AUTO;
@@ -26,6 +25,8 @@ Backend backend_named(const std::string& name) {
   if (name == "pipeline") return Backend::PIPELINE;
   throw UsageError("backend: '" + name + "' is not one of auto, cpu, cuda, pipeline");
 }
+
+namespace {
 
 // The counters of a statistics run, under the names of the CLI's JSON output.
 nb::dict stats_dict(const StatsTotals& totals) {
