@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "classify/stream.hpp"
+#include "classify/stream_choices.hpp"
 #include "common/thread_count.hpp"
 #include "classify/progress.hpp"
 #include "cli/cli_common.hpp"
@@ -98,26 +99,14 @@ int run(const ClassifyOptions& opt) {
   pipeline.threads = threads_or_all_cores(opt.threads);
   pipeline.header = !opt.no_header;
   pipeline.batch_classifier = batch_classifier(opt.backend);
-  for (const std::string& name : comma_items(opt.only))
-    if (!pipeline.filter.select(name))
-      throw UsageError("--only: unknown fact '" + name + "' (" + RowFilter::names() + ")");
-  if (opt.game_over) pipeline.filter.select("game_over");
-  for (const std::string& name : comma_items(opt.columns))
-    if (!pipeline.columns.add(name))
-      throw UsageError("--columns: unknown column '" + name + "' (" + GameColumns::names() + ")");
-  const std::vector<std::string> keep_columns = comma_items(opt.keep_columns);
-  for (const std::string& name : keep_columns)
-    if (name.empty() || name.find_first_of(",\"\\\t\r\n") != std::string::npos)
-      throw UsageError("--keep-columns: bad column name '" + name + "'");
-  pipeline.fen_column = opt.fen_column;
-  pipeline.keep_columns = keep_columns;
-  pipeline.columns.kept = keep_columns;
-  for (const std::string& tag : comma_items(opt.tags)) {
-    if (tag == "all") pipeline.columns.all_tags = true;
-    else if (tag.empty() || tag.find_first_of(" \t\",\"") != std::string::npos)
-      throw UsageError("--tags: bad tag name '" + tag + "'");
-    else pipeline.columns.tags.push_back(tag);
-  }
+  ClassifyChoices choices;
+  choices.only = comma_items(opt.only);
+  choices.game_over = opt.game_over;
+  choices.columns = comma_items(opt.columns);
+  choices.tags = comma_items(opt.tags);
+  choices.fen_column = opt.fen_column;
+  choices.keep_columns = comma_items(opt.keep_columns);
+  apply_classify_choices(choices, pipeline);
 
   OutputFile output(opt.output);
   const bool terminal = ::isatty(STDERR_FILENO) != 0;
@@ -167,16 +156,12 @@ void add_classify_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--format", opt->format, "Row format: csv | tsv | jsonl")
       ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case))
       ->option_text("csv|tsv|jsonl (csv)");
-  const std::map<std::string, InputKind> kinds{
-      {"auto", InputKind::AUTO}, {"fen", InputKind::LINES}, {"epd", InputKind::LINES},  {"pgn", InputKind::PGN},
-      {"csv", InputKind::CSV},   {"tsv", InputKind::TSV},   {"jsonl", InputKind::JSONL}};
   cmd->add_option("--input", opt->input,
                   "Input kind: auto (by name and first bytes) | fen | epd | pgn | csv | tsv | jsonl")
-      ->transform(CLI::CheckedTransformer(kinds, CLI::ignore_case))
+      ->transform(CLI::CheckedTransformer(input_kind_names(), CLI::ignore_case))
       ->option_text("auto|fen|epd|pgn|csv|tsv|jsonl (auto)");
-  const std::map<std::string, PgnPositions> positions{{"all", PgnPositions::ALL}, {"final", PgnPositions::FINAL}};
   cmd->add_option("--positions", opt->positions, "PGN: a row for every position of a game, or the final one only")
-      ->transform(CLI::CheckedTransformer(positions, CLI::ignore_case))
+      ->transform(CLI::CheckedTransformer(pgn_positions_names(), CLI::ignore_case))
       ->option_text("all|final (all)");
   cmd->add_option("--only", opt->only,
                   "Write only the rows with any of these facts (comma-separated): " + RowFilter::names() +
