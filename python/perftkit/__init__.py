@@ -2,6 +2,8 @@
 
 perft(fen, depth, ...)   exact leaf counts, per root move (divide) or with counters (stats)
 classify(fens)           one row per position: a ClassifyResult, a dict of numpy columns
+classify_file(path)      the rows of `perftkit classify` (FEN/EPD/PGN/CSV/JSONL, compressed or
+                         not), in batches of ClassifyResult
 Position(fen)            legal moves, check, mate, stalemate, perft
 verify(path)             a perft suite checked, one dict per (position, depth)
 
@@ -11,10 +13,10 @@ gives; in bulk, a bad row has valid=False and its reason in `error`.
 """
 
 from ._perftkit import Position, perft, verify
-from ._perftkit import _classify_texts
+from ._perftkit import _classify_texts, _ClassifyChoices, _ClassifyFileReader
 from .columns import ClassifyResult
 
-__all__ = ["ClassifyResult", "Position", "classify", "perft", "verify"]
+__all__ = ["ClassifyResult", "Position", "classify", "classify_file", "perft", "verify"]
 
 
 def _texts_of(fens):
@@ -43,3 +45,58 @@ def classify(fens, *, threads=None):
     valid=False, its reason in error, and zeros elsewhere.
     """
     return ClassifyResult(_classify_texts(_texts_of(fens), threads))
+
+
+def _names(value):
+    """A list of names from a list, a tuple or one comma-separated string (None: none)."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [name for name in value.split(",")] if value else []
+    return [str(name) for name in value]
+
+
+def classify_file(path, *, columns=None, tags=None, only=None, game_over=False, input="auto", positions="all",
+                  fen_column=None, keep_columns=None, batch_rows=1_000_000, threads=None):
+    """Streams the rows `perftkit classify` writes for path (a file name, os.PathLike, "-" for
+    standard input, or a list of them), in batches of at most batch_rows rows, each a
+    ClassifyResult with the CLI's columns: source, fen, id, valid, error, legal_moves, in_check,
+    checkers, checkmate, stalemate, insufficient_white, insufficient_black, dead_by_material,
+    fifty_move, seventyfive_move, repetitions, outcome, winner, flags, then the game columns
+    asked for.
+
+    Input is FEN/EPD lines, PGN games, or a CSV/TSV/JSONL table (input="auto" decides by name
+    and first bytes), compressed with zstd, gzip or bzip2 or not. The options are the CLI's:
+    columns (game, ply, move, move_uci, move_san, clock, eval), tags (tag names, or "all"),
+    only (facts a row must have one of: check, checkmate, stalemate, ...), game_over,
+    positions ("all" or "final"), fen_column and keep_columns (tables); each a list or a
+    comma-separated string.
+
+    Types: flags are bool; legal_moves uint16, checkers uint8; numbers a row may lack (game,
+    ply, repetitions, clock, eval_cp, eval_mate, ratings) float64 with NaN when absent; text
+    is str, or None when empty (tabs and line breaks in text read as spaces, as in TSV).
+
+    An unreadable file or an unknown option raises ValueError at once. A damaged compressed
+    stream yields every complete record before the damage, then raises ValueError naming
+    the file and the compressed byte offset.
+    """
+    import os
+
+    paths = [os.fspath(p) for p in path] if isinstance(path, (list, tuple)) else [os.fspath(path)]
+    choices = _ClassifyChoices()
+    choices.only = _names(only)
+    choices.game_over = bool(game_over)
+    choices.columns = _names(columns)
+    choices.tags = _names(tags)
+    choices.fen_column = "" if fen_column is None else str(fen_column)
+    choices.keep_columns = _names(keep_columns)
+    reader = _ClassifyFileReader(paths, input, positions, choices, threads)
+    return _batches(reader, batch_rows)
+
+
+def _batches(reader, batch_rows):
+    while True:
+        batch = reader.next_batch(batch_rows)
+        if batch is None:
+            return
+        yield ClassifyResult(batch)

@@ -18,6 +18,7 @@ void bind_perft(nanobind::module_& m);
 void bind_position(nanobind::module_& m);
 void bind_classify(nanobind::module_& m);
 void bind_verify(nanobind::module_& m);
+void bind_classify_file(nanobind::module_& m);
 
 // The backend a `backend=` argument names; UsageError for another name.
 Backend backend_named(const std::string& name);

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <utility>
+#include <vector>
 
 namespace perftkit::python {
 
@@ -28,6 +30,16 @@ class NumpyColumn {
   std::unique_ptr<T[]> data_;
   std::size_t size_;
 };
+
+// A numpy array of values (bool is stored as one byte, as numpy stores it), without a copy.
+template <typename T, typename Stored = T>
+nanobind::object numpy_array(std::vector<Stored>&& values) {
+  static_assert(sizeof(T) == sizeof(Stored));
+  auto* owned = new std::vector<Stored>(std::move(values));
+  nanobind::capsule owner(owned, [](void* p) noexcept { delete static_cast<std::vector<Stored>*>(p); });
+  return nanobind::cast(nanobind::ndarray<nanobind::numpy, T, nanobind::ndim<1>>(reinterpret_cast<T*>(owned->data()),
+                                                                                 {owned->size()}, owner));
+}
 
 // A numpy array of Python objects (str or None, for text columns), filled in place: numpy
 // makes it with None in every slot, and set() swaps a slot's reference. Needs the GIL.

@@ -8,4 +8,5 @@ NB_MODULE(_perftkit, m) {
   perftkit::python::bind_position(m);
   perftkit::python::bind_classify(m);
   perftkit::python::bind_verify(m);
+  perftkit::python::bind_classify_file(m);
 }
