@@ -12,6 +12,12 @@ stops a long call. Bad input to a single call raises ValueError with the reason 
 gives; in bulk, a bad row has valid=False and its reason in `error`.
 """
 
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from typing import Any, Optional, Union
+
 from ._perftkit import Position, perft, verify
 from ._perftkit import _classify_texts, _ClassifyChoices, _ClassifyFileReader
 from .columns import ClassifyResult
@@ -33,7 +39,7 @@ def _texts_of(fens):
     return list(fens)
 
 
-def classify(fens, *, threads=None):
+def classify(fens: Any, *, threads: Optional[int] = None) -> ClassifyResult:
     """Classifies each FEN (or 4-field EPD position, or EPD line) of fens: a list, tuple,
     numpy array or pyarrow array of str or bytes.
 
@@ -47,7 +53,7 @@ def classify(fens, *, threads=None):
     return ClassifyResult(_classify_texts(_texts_of(fens), threads))
 
 
-def _names(value):
+def _names(value: Union[None, str, Sequence[str]]) -> list[str]:
     """A list of names from a list, a tuple or one comma-separated string (None: none)."""
     if value is None:
         return []
@@ -56,8 +62,14 @@ def _names(value):
     return [str(name) for name in value]
 
 
-def classify_file(path, *, columns=None, tags=None, only=None, game_over=False, input="auto", positions="all",
-                  fen_column=None, keep_columns=None, batch_rows=1_000_000, threads=None):
+Names = Union[None, str, Sequence[str]]
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def classify_file(path: Union[PathLike, Sequence[PathLike]], *, columns: Names = None, tags: Names = None,
+                  only: Names = None, game_over: bool = False, input: str = "auto", positions: str = "all",
+                  fen_column: Union[None, str, int] = None, keep_columns: Names = None, batch_rows: int = 1_000_000,
+                  threads: Optional[int] = None) -> Iterator[ClassifyResult]:
     """Streams the rows `perftkit classify` writes for path (a file name, os.PathLike, "-" for
     standard input, or a list of them), in batches of at most batch_rows rows, each a
     ClassifyResult with the CLI's columns: source, fen, id, valid, error, legal_moves, in_check,
@@ -80,8 +92,6 @@ def classify_file(path, *, columns=None, tags=None, only=None, game_over=False, 
     stream yields every complete record before the damage, then raises ValueError naming
     the file and the compressed byte offset.
     """
-    import os
-
     paths = [os.fspath(p) for p in path] if isinstance(path, (list, tuple)) else [os.fspath(path)]
     choices = _ClassifyChoices()
     choices.only = _names(only)
@@ -94,7 +104,7 @@ def classify_file(path, *, columns=None, tags=None, only=None, game_over=False, 
     return _batches(reader, batch_rows)
 
 
-def _batches(reader, batch_rows):
+def _batches(reader: _ClassifyFileReader, batch_rows: int) -> Iterator[ClassifyResult]:
     while True:
         batch = reader.next_batch(batch_rows)
         if batch is None:

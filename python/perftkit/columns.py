@@ -12,12 +12,12 @@ class ClassifyResult(dict):
         super().__init__(columns)
 
     @property
-    def num_rows(self):
+    def num_rows(self) -> int:
         """The number of rows (len() of the dict is the number of columns)."""
         return len(self["valid"]) if "valid" in self else 0
 
     @property
-    def columns(self):
+    def columns(self) -> list:
         return list(self.keys())
 
     def to_pandas(self):

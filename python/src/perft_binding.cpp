@@ -75,7 +75,12 @@ nb::object perft(const std::string& fen, std::optional<int> depth, const std::ve
 }  // namespace
 
 void bind_perft(nb::module_& m) {
-  m.def("perft", &perft, nb::arg("fen") = "startpos", nb::arg("depth") = nb::none(), nb::kw_only(),
+  m.def("perft", &perft,
+        nb::sig("def perft(fen: str = 'startpos', depth: int | None = None, *, moves: collections.abc.Sequence[str] = "
+                "(), divide: bool = False, stats: bool = False, backend: str = 'auto', threads: int | None = None, "
+                "hash_mb: int | None = None, chess960: bool = False) -> int | dict[str, int] | dict[str, dict[str, "
+                "int]]"),
+        nb::arg("fen") = "startpos", nb::arg("depth") = nb::none(), nb::kw_only(),
         nb::arg("moves") = std::vector<std::string>{}, nb::arg("divide") = false, nb::arg("stats") = false,
         nb::arg("backend") = "auto", nb::arg("threads") = nb::none(), nb::arg("hash_mb") = nb::none(),
         nb::arg("chess960") = false,

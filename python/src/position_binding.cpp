@@ -149,7 +149,8 @@ void bind_position(nb::module_& m) {
                          "A chess position: legal moves, check and mate, and perft. Position('startpos') or\n"
                          "Position(fen); a FEN with 4 to 6 fields, X-FEN or Shredder-FEN castling for Chess960.")
       .def(nb::init<const std::string&>(), nb::arg("fen") = "startpos")
-      .def("legal_moves", &PyPosition::legal_moves, "The legal moves, as UCI strings.")
+      .def("legal_moves", &PyPosition::legal_moves, nb::sig("def legal_moves(self) -> list[str]"),
+           "The legal moves, as UCI strings.")
       .def("push", &PyPosition::push, nb::arg("uci"), "Plays a legal move given in UCI; ValueError if it is not legal.")
       .def("fen", &PyPosition::fen, "The position as a 6-field FEN.")
       .def("is_check", &PyPosition::is_check, "Whether the side to move is in check.")
@@ -157,7 +158,8 @@ void bind_position(nb::module_& m) {
       .def("is_stalemate", &PyPosition::is_stalemate, "Whether the side to move has no legal move and is not in check.")
       .def("is_insufficient_material", &PyPosition::is_insufficient_material,
            "Whether neither side can mate on material alone.")
-      .def("perft", &PyPosition::perft, nb::arg("depth"), "Leaf nodes depth plies deep, on one thread.")
+      .def("perft", &PyPosition::perft, nb::sig("def perft(self, depth: int) -> int"), nb::arg("depth"),
+           "Leaf nodes depth plies deep, on one thread.")
       .def(nb::self == nb::self)
       .def("__repr__", [](const PyPosition& p) { return "Position('" + p.fen() + "')"; });
   m.def("_cpp_seconds_per_call", &cpp_seconds_per_call, nb::arg("method"), nb::arg("fen"), nb::arg("repeats"),

@@ -107,8 +107,11 @@ nb::list verify(const std::string& path, std::optional<std::uint64_t> max_nodes,
 }  // namespace
 
 void bind_verify(nb::module_& m) {
-  m.def("verify", &verify, nb::arg("path"), nb::kw_only(), nb::arg("max_nodes") = nb::none(),
-        nb::arg("max_depth") = nb::none(), nb::arg("threads") = nb::none(), nb::arg("backend") = "auto",
+  m.def("verify", &verify,
+        nb::sig("def verify(path: str, *, max_nodes: int | None = None, max_depth: int | None = None, threads: int | "
+                "None = None, backend: str = 'auto') -> list[dict[str, typing.Any]]"),
+        nb::arg("path"), nb::kw_only(), nb::arg("max_nodes") = nb::none(), nb::arg("max_depth") = nb::none(),
+        nb::arg("threads") = nb::none(), nb::arg("backend") = "auto",
         "Checks a perft suite (EPD ';D1 n' lines, or id/epd/perft blocks) as `perftkit verify` does: a list\n"
         "of dicts in the file's order, one per (position, depth) counted, with source ('file:line'),\n"
         "name, fen, depth, expected, nodes, passed and error (None, or why the count could not be\n"

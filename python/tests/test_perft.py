@@ -104,3 +104,10 @@ def test_bad_input_raises_value_error_naming_it(kwargs, reason):
 def test_depth_is_required():
     with pytest.raises(TypeError, match="depth"):
         perftkit.perft("startpos")
+
+
+@pytest.mark.parametrize("fen,depth,nodes", PUBLISHED, ids=IDS)
+def test_stats_and_divided_stats_count_the_published_nodes(fen, depth, nodes):
+    assert perftkit.perft(fen, depth, stats=True)["nodes"] == nodes
+    by_move = perftkit.perft(fen, depth, stats=True, divide=True)
+    assert sum(counters["nodes"] for counters in by_move.values()) == nodes
