@@ -110,4 +110,18 @@ TEST(Cli, HashSizeIsPrintedAndZeroTurnsItOff) {
   EXPECT_NE(off.output.find("\"hash_mb\":0"), std::string::npos) << off.output;
 }
 
+// The CPU core's table holds one entry per distinct subtree: more than the depth can fill only
+// costs page faults, so a larger --hash is cut to what the depth needs (16 MB at perft 5).
+TEST(Cli, ATableLargerThanTheDepthCanFillIsCut) {
+  const CommandResult cut = run("perft --depth 5 --hash 4096 --backend cpu --json");
+  EXPECT_EQ(cut.exit_code, 0) << cut.output;
+  EXPECT_NE(cut.output.find("hash: 16 MB (less than asked: all that this depth can fill)"), std::string::npos)
+      << cut.output;
+  EXPECT_NE(cut.output.find("\"hash_mb\":16"), std::string::npos) << cut.output;
+  EXPECT_NE(cut.output.find("\"nodes\":4865609"), std::string::npos) << cut.output;
+  // The pipeline's table gets what is asked.
+  const CommandResult pipeline = run("perft --depth 5 --hash 64 --backend pipeline --json");
+  EXPECT_NE(pipeline.output.find("\"hash_mb\":64"), std::string::npos) << pipeline.output;
+}
+
 }  // namespace

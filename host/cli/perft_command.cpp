@@ -44,10 +44,11 @@ struct PerftOptions {
   double claim_timeout = DEFAULT_CLAIM_TIMEOUT_SECONDS;
 };
 
-// --hash, or what the run needs (suggested_hash_bytes), at most a quarter of available
-// memory (on a GPU: of the device's free memory, per device).
+// --hash (at most what the run can fill, on the CPU), or what the run needs
+// (suggested_hash_bytes), at most a quarter of available memory (on a GPU: of the device's
+// free memory, per device).
 std::size_t hash_mb(const PerftOptions& opt, const PerftRequest& req) {
-  return opt.hash_mb ? *opt.hash_mb : default_hash_mb(req);
+  return opt.hash_mb ? usable_hash_mb(req, *opt.hash_mb) : default_hash_mb(req);
 }
 
 void print_text(const PerftReport& report, const PerftOptions& opt) {
@@ -182,7 +183,7 @@ int run(const PerftOptions& opt) {
   const bool gpu = runs_on_gpu(req);
   if (hash_table_bytes(req) && opt.depth > 3)
     std::fprintf(stderr, "hash: %zu MB%s%s, seed %llu\n", table_mb, gpu ? " per device" : "",
-                 opt.hash_mb ? ""
+                 opt.hash_mb ? (table_mb < *opt.hash_mb ? " (less than asked: all that this depth can fill)" : "")
                  : gpu       ? " (default: what this depth needs, at most a quarter of the device's free memory)"
                              : " (default: what this depth needs, at most a quarter of available memory)",
                  static_cast<unsigned long long>(opt.seed));
