@@ -37,6 +37,20 @@ PyObject* uci_string(Move m, bool chess960) {
   return slot;
 }
 
+using MoveArray = std::array<Move, MAX_LEGAL_MOVES>;
+
+// The legal moves of pos in listed, in the generator's order; their number (listed.size() when
+// there are that many or more: see PyPosition::legal_moves_beyond_the_list).
+std::size_t list_moves(const Position& pos, MoveArray& listed) {
+  std::size_t count = 0;
+  const auto add = [&](Move m) {
+    if (count < listed.size()) listed[count++] = m;
+  };
+  if (pos.side_to_move == WHITE) for_each_listed_move<WHITE>(pos, add);
+  else for_each_listed_move<BLACK>(pos, add);
+  return count;
+}
+
 class PyPosition {
  public:
   explicit PyPosition(const std::string& fen) {
@@ -48,13 +62,8 @@ class PyPosition {
 
   // UCI moves, in the generator's order; castling as king-takes-rook in Chess960.
   nb::list legal_moves() const {
-    std::array<Move, MAX_LEGAL_MOVES> listed;
-    std::size_t count = 0;
-    const auto add = [&](Move m) {
-      if (count < listed.size()) listed[count++] = m;
-    };
-    if (position_.side_to_move == WHITE) for_each_listed_move<WHITE>(position_, add);
-    else for_each_listed_move<BLACK>(position_, add);
+    MoveArray listed;
+    const std::size_t count = list_moves(position_, listed);
     if (count == listed.size()) return legal_moves_beyond_the_list();
     nb::list moves = nb::steal<nb::list>(PyList_New(Py_ssize_t(count)));
     for (std::size_t i = 0; i < count; ++i) {
@@ -133,14 +142,8 @@ double cpp_seconds_per_call(const std::string& method, const std::string& fen, i
   if (!parsed) throw UsageError("invalid FEN: " + parsed.error);
   if (method == "legal_moves")  // the moves listed; their texts are the binding's (cached)
     return seconds_per_call(parsed->position, repeats, [](const Position& pos) {
-      std::array<Move, MAX_LEGAL_MOVES> listed;
-      std::size_t count = 0;
-      const auto add = [&](Move m) {
-        if (count < listed.size()) listed[count++] = m;
-      };
-      if (pos.side_to_move == WHITE) for_each_listed_move<WHITE>(pos, add);
-      else for_each_listed_move<BLACK>(pos, add);
-      return count + listed[0].raw();
+      MoveArray listed;
+      return list_moves(pos, listed) + listed[0].raw();
     });
   if (method == "fen")
     return seconds_per_call(parsed->position, repeats, [](const Position& pos) {

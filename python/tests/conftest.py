@@ -7,30 +7,25 @@ import pathlib
 import pytest
 
 
-def _path_from(variable):
+def _named_path(variable, exists, what):
+    """The path the environment variable names, or a skip when it names none that exists."""
     value = os.environ.get(variable)
-    return pathlib.Path(value) if value else None
+    path = pathlib.Path(value) if value else None
+    if path is None or not exists(path):
+        pytest.skip(f"{variable} does not name {what}")
+    return path
 
 
 @pytest.fixture
 def cli():
-    path = _path_from("PERFTKIT_CLI")
-    if path is None or not path.exists():
-        pytest.skip("PERFTKIT_CLI does not name the perftkit binary")
-    return str(path)
+    return str(_named_path("PERFTKIT_CLI", pathlib.Path.exists, "the perftkit binary"))
 
 
 @pytest.fixture
 def shared_data():
-    path = _path_from("PERFTKIT_SHARED_DATA")
-    if path is None or not path.is_dir():
-        pytest.skip("PERFTKIT_SHARED_DATA does not name the shared data folder")
-    return path
+    return _named_path("PERFTKIT_SHARED_DATA", pathlib.Path.is_dir, "the shared data folder")
 
 
 @pytest.fixture
 def test_data():
-    path = _path_from("PERFTKIT_DATA")
-    if path is None or not path.is_dir():
-        pytest.skip("PERFTKIT_DATA does not name tests/data")
-    return path
+    return _named_path("PERFTKIT_DATA", pathlib.Path.is_dir, "tests/data")
