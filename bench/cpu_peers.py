@@ -7,7 +7,8 @@ interleaved (program by program within a position, position by position within a
 The peers are built here from source directories the user passes (nothing is downloaded),
 with every compiler available: ellxor/perft (src/unity_build.cc; clang++ and g++, -O3 -flto
 -fno-exceptions -fno-rtti -march=native, as its README says) and abulmo/MPerft (mperft.c;
-clang and gcc, -O3 -flto -march=native, run with --bulk). Each count is checked against the
+clang and gcc, -O3 -flto -march=native, run with --bulk; a <stdbit.h> shim where the C library
+lacks one). Each count is checked against the
 published one. The table (median Mn/s per program and position, and perftkit's ratio to each)
 goes to results/cpu-peers-<date>.json and .md with the machine and the commit.
 
@@ -55,6 +56,32 @@ def compilers(kind):
     return found
 
 
+# C23's <stdbit.h>, which MPerft includes, is missing from older C libraries (Debian 12's glibc
+# 2.36): the four functions it uses, written here on the compiler's builtins, and C23's alignas
+# keyword, which older compilers know from <stdalign.h>.
+STDBIT_SHIM = """#pragma once
+#include <stdalign.h>
+#include <stdbool.h>
+static inline unsigned int stdc_count_ones_ull(unsigned long long x) { return __builtin_popcountll(x); }
+static inline unsigned int stdc_trailing_zeros_ull(unsigned long long x) { return x ? __builtin_ctzll(x) : 64; }
+static inline bool stdc_has_single_bit_ull(unsigned long long x) { return x && !(x & (x - 1)); }
+static inline unsigned long long stdc_bit_floor_ull(unsigned long long x) { return x ? 1ull << (63 - __builtin_clzll(x)) : 0; }
+"""
+
+
+def stdbit_flags(cc, work):
+    """[] when cc finds <stdbit.h>, else the -I of a folder with the shim."""
+    probe = subprocess.run([cc, "-std=c2x", "-x", "c", "-fsyntax-only", "-"], input="#include <stdbit.h>\n",
+                           capture_output=True, text=True)
+    if probe.returncode == 0:
+        return []
+    shim = os.path.join(work, "stdbit-shim")
+    os.makedirs(shim, exist_ok=True)
+    with open(os.path.join(shim, "stdbit.h"), "w") as out:
+        out.write(STDBIT_SHIM)
+    return ["-I", shim]
+
+
 def build_peers(args, work):
     """(label, command builder) for every peer build that compiles here."""
     peers = []
@@ -71,7 +98,7 @@ def build_peers(args, work):
     if args.mperft:
         for label, cc in compilers("c"):
             exe = os.path.join(work, f"mperft-{label}")
-            flags = ["-std=c2x", "-O3", "-flto", "-DNDEBUG", "-D_GNU_SOURCE=1", "-march=native"]
+            flags = ["-std=c2x", "-O3", "-flto", "-DNDEBUG", "-D_GNU_SOURCE=1", "-march=native", *stdbit_flags(cc, work)]
             build = subprocess.run([cc, *flags, os.path.join(args.mperft, "mperft.c"), "-o", exe, "-lm"],
                                    capture_output=True, text=True)
             if build.returncode != 0:
