@@ -25,7 +25,8 @@ std::size_t default_hash_mb(const PerftRequest& req) {
 }
 
 std::size_t usable_hash_mb(const PerftRequest& req, std::size_t asked) {
-  if (runs_on_gpu(req) || req.backend == Backend::PIPELINE || !runs_with_hash_table(req)) return asked;
+  // (Sizing expands the first plies: not worth it for no table, nor where nothing is cut.)
+  if (asked == 0 || runs_on_gpu(req) || req.backend == Backend::PIPELINE || !runs_with_hash_table(req)) return asked;
   return std::min(asked, suggested_hash_bytes(req.root, req.depth) >> 20);
 }
 
