@@ -19,6 +19,8 @@
 #include "perft/driver.hpp"
 #include "perftkit/perft.hpp"
 #include "pipeline/pipeline.hpp"
+#include "pipeline/subtree_table.hpp"
+#include "common/cancellation.hpp"
 #include "pipeline_root_runs.hpp"
 #include "pipeline/functors.hpp"
 #include "notation/suite.hpp"
@@ -241,6 +243,23 @@ TEST(Pipeline, TotalsAreExactBeyondSixtyFourBits) {
       pipeline_count_frontier<pipeline::CountNodes>(frontier, 3, false, 1, PipelineOptions{});
   ASSERT_EQ(totals.size(), 1u);
   EXPECT_EQ(str(totals[0]), str(u128(big) * 8902 + 3 * 97862));
+}
+
+// A computation stopped from outside (common/cancellation.hpp) ends between the chunks of a
+// level, node counts and subtree mode alike; without a stop the same call counts.
+TEST(Pipeline, AStopFlagEndsTheCountBetweenChunks) {
+  const std::vector<FrontierNode> frontier = {{position_from_fen(KIWIPETE), 1, 0}};
+  StopFlag stop{true};
+  {
+    const StopScope scope(&stop);
+    EXPECT_THROW(pipeline_count_frontier<pipeline::CountNodes>(frontier, 4, false, 1, PipelineOptions{}), Cancelled);
+    SubtreeTable table(std::size_t(16) << 20);
+    PipelineOptions hashed;
+    hashed.hash_bytes = table.bytes();
+    hashed.omp_table = &table;
+    EXPECT_THROW(pipeline_count_frontier<pipeline::CountNodes>(frontier, 4, false, 1, hashed), Cancelled);
+  }
+  EXPECT_EQ(str(pipeline_count_frontier<pipeline::CountNodes>(frontier, 4, false, 1, PipelineOptions{})[0]), "4085603");
 }
 
 // Two copies of a node with multiplicity 2^63: their children merge to 2^64, which does

@@ -28,6 +28,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/cancellation.hpp"
 #include "pipeline/frontier.hpp"
 #include "pipeline/pipeline.hpp"
 #include "pipeline/arena.hpp"
@@ -115,6 +116,7 @@ class LevelPipeline {
 
     Total total{};
     for (std::uint64_t first = 0; first < n;) {
+      throw_if_stopped(current_stop_flag());  // a computation stopped from outside ends between chunks
       const std::uint64_t base = system_.read(offsets + first);
       const std::uint64_t room = children_that_fit(remaining - 1);
       const std::uint64_t last =

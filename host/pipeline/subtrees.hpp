@@ -24,6 +24,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/cancellation.hpp"
 #include "pipeline/levels.hpp"
 #include "pipeline/subtree_functors.hpp"
 #include "pipeline/subtree_table.hpp"
@@ -84,6 +85,7 @@ class SubtreePipeline {
     system_.for_each_index(n + 1, CountMissChildren{positions, counts, offsets, n});
     system_.run(arena_, n, [&](auto policy) { thrust::exclusive_scan(policy, offsets, offsets + n + 1, offsets); });
     for (std::uint64_t first = 0; first < n;) {
+      throw_if_stopped(current_stop_flag());  // a computation stopped from outside ends between chunks
       const std::uint64_t base = system_.read(offsets + first);
       const std::uint64_t room = children_that_fit();
       const std::uint64_t last =
