@@ -143,3 +143,19 @@ def test_to_polars():
     frame = perftkit.classify([KIWIPETE, "bad"]).to_polars()
     assert isinstance(frame, pl.DataFrame)
     assert frame["valid"].to_list() == [True, False]
+
+
+def test_numpy_bytes_and_object_arrays_and_chunked_arrow():
+    fens = [KIWIPETE, FOOLS_MATE, STALEMATE]
+    expected = perftkit.classify(fens)["legal_moves"].tolist()
+    assert perftkit.classify(np.array([f.encode() for f in fens]))["legal_moves"].tolist() == expected
+    assert perftkit.classify(np.array(fens, dtype=object))["legal_moves"].tolist() == expected
+    pa = pytest.importorskip("pyarrow")
+    chunked = pa.chunked_array([fens[:1], fens[1:]], type=pa.large_string())
+    assert perftkit.classify(chunked)["legal_moves"].tolist() == expected
+
+
+def test_empty_input_gives_empty_columns():
+    result = perftkit.classify([])
+    assert result.num_rows == 0
+    assert len(result["error"]) == 0

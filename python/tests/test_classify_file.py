@@ -128,3 +128,15 @@ def test_bad_arguments_raise_value_error_at_once(tmp_path, test_data):
         perftkit.classify_file(test_data / "classify_games.pgn", columns="nope")
     with pytest.raises(ValueError, match="input"):
         perftkit.classify_file(test_data / "classify_games.pgn", input="xml")
+
+
+def test_standard_input(tmp_path):
+    path = tmp_path / "two.fen"
+    path.write_text("startpos\n8/8/4k3/8/8/4K3/8/8 w - - 0 1\n")
+    script = ("import perftkit; b = list(perftkit.classify_file('-')); "
+              "print(sum(x.num_rows for x in b), b[0]['legal_moves'].tolist())")
+    import sys
+
+    with open(path) as stdin:
+        out = subprocess.run([sys.executable, "-c", script], stdin=stdin, capture_output=True, text=True, check=True)
+    assert out.stdout.split("\n")[0] == "2 [20, 8]"
