@@ -84,6 +84,16 @@ PERFTKIT_HD_INLINE bool attacked_by(const Position& pos, Square s, Bitboard occ)
   return attackers<Them>(pos, s, occ) != 0;
 }
 
+// True when a bishop, rook or queen of colour Them attacks s, with the board occupied by occ.
+// (An empty-board ray test first: most squares see no enemy slider at all.)
+template <Color Them>
+PERFTKIT_HD_INLINE bool attacked_by_slider(const Position& pos, Square s, Bitboard occ) {
+  const Bitboard them = pos.by_color[Them];
+  const Bitboard their_diagonal = pos.diagonal & them, their_orthogonal = pos.orthogonal & them;
+  return ((bishop_rays(s) & their_diagonal) && (bishop_attacks(s, occ) & their_diagonal)) ||
+         ((rook_rays(s) & their_orthogonal) && (rook_attacks(s, occ) & their_orthogonal));
+}
+
 namespace detail {
 // A sink that defines done() may stop the generator after any batch (e.g. "is there any
 // legal move?"); for every other sink the checks compile away.
@@ -196,8 +206,10 @@ PERFTKIT_HD_INLINE void generate_non_king(const Position& pos, const Masks& m, S
 // Castling (standard and Chess960), for a side not in check: every square the king and
 // rook cross or land on empty but for themselves, and no square the king crosses or lands
 // on attacked, with the castling rook lifted (it may be shielding the king's destination).
+// their_leaper_attacks is leaper_attacks<~Us>(pos): leapers ignore occupancy, so only the
+// sliders are asked per square, with the king and rook lifted.
 template <Color Us, typename Sink>
-PERFTKIT_HD_INLINE void generate_castling(const Position& pos, Square ksq, Sink& sink) {
+PERFTKIT_HD_INLINE void generate_castling(const Position& pos, Square ksq, Bitboard their_leaper_attacks, Sink& sink) {
   constexpr Color Them = ~Us;
   const Bitboard occ = pos.occupied();
   Bitboard rooks_with_right = pos.castling_rooks & pos.by_color[Us] & relative_rank_bb(Us, RANK_1);
@@ -209,12 +221,18 @@ PERFTKIT_HD_INLINE void generate_castling(const Position& pos, Square ksq, Sink&
     const Bitboard rook_path = rank_span(rook, castling_rook_to(Us, side));
     const Bitboard movers = square_bb(ksq) | square_bb(rook);
     if ((king_path | rook_path) & occ & ~movers) continue;
+    if (king_path & their_leaper_attacks) continue;
     const Bitboard occ_lifted = occ ^ movers;
     bool safe = true;
     Bitboard path = king_path;
-    while (path && safe) safe = !attacked_by<Them>(pos, pop_lsb(path), occ_lifted);
+    while (path && safe) safe = !attacked_by_slider<Them>(pos, pop_lsb(path), occ_lifted);
     if (safe) sink.castling(ksq, rook);
   }
+}
+
+template <Color Us, typename Sink>
+PERFTKIT_HD_INLINE void generate_castling(const Position& pos, Square ksq, Sink& sink) {
+  generate_castling<Us>(pos, ksq, leaper_attacks<~Us>(pos), sink);
 }
 
 // Every legal move of the side to move Us, handed to sink in batches.
@@ -228,18 +246,17 @@ PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
 
   // King: any square not attacked once the king has left its own square. The leapers'
   // attacks are known for all squares at once; sliders are asked per remaining square.
+  // (Castling asks the same leapers' attacks, so they are made once for both.)
   Bitboard king_targets = king_attacks(ksq) & ~us;
-  if (king_targets) king_targets &= ~leaper_attacks<Them>(pos);
+  const bool may_castle = (pos.castling_rooks & us) != 0;
+  const Bitboard their_leapers = king_targets || may_castle ? leaper_attacks<Them>(pos) : 0;
+  king_targets &= ~their_leapers;
   if (king_targets) {
     const Bitboard occ_without_king = occ ^ square_bb(ksq);
-    const Bitboard their_diagonal = pos.diagonal & them, their_orthogonal = pos.orthogonal & them;
     Bitboard safe = 0;
     while (king_targets) {
       const Square to = pop_lsb(king_targets);
-      const bool attacked =
-          ((bishop_rays(to) & their_diagonal) && (bishop_attacks(to, occ_without_king) & their_diagonal)) ||
-          ((rook_rays(to) & their_orthogonal) && (rook_attacks(to, occ_without_king) & their_orthogonal));
-      if (!attacked) safe |= square_bb(to);
+      if (!attacked_by_slider<Them>(pos, to, occ_without_king)) safe |= square_bb(to);
       if constexpr (detail::stops_early<Sink>)
         if (safe) break;
     }
@@ -254,7 +271,7 @@ PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
   else generate_non_king<Us>(pos, Unconstrained{}, sink);
   if (detail::sink_done(sink)) return;
 
-  if (!m.checkers) generate_castling<Us>(pos, ksq, sink);
+  if (!m.checkers && may_castle) generate_castling<Us>(pos, ksq, their_leapers, sink);
 }
 
 // Records whether any legal move exists, stopping the generator at the first batch
