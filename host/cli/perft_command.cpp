@@ -44,13 +44,6 @@ struct PerftOptions {
   double claim_timeout = DEFAULT_CLAIM_TIMEOUT_SECONDS;
 };
 
-// --hash (at most what the run can fill, on the CPU), or what the run needs
-// (suggested_hash_bytes), at most a quarter of available memory (on a GPU: of the device's
-// free memory, per device).
-std::size_t hash_mb(const PerftOptions& opt, const PerftRequest& req) {
-  return opt.hash_mb ? usable_hash_mb(req, *opt.hash_mb) : default_hash_mb(req);
-}
-
 void print_text(const PerftReport& report, const PerftOptions& opt) {
   if (opt.stats) {
     if (!report.divide.empty()) {
@@ -177,7 +170,7 @@ int run(const PerftOptions& opt) {
   req.chess960 = opt.chess960 || root.chess960;
   req.merge_transpositions = !opt.no_merge;
   req.stats = opt.stats;
-  const std::size_t table_mb = runs_with_hash_table(req) ? hash_mb(opt, req) : 0;
+  const std::size_t table_mb = hash_table_mb(req, opt.hash_mb);
   req.hash_bytes = table_mb << 20;
   req.hash_seed = opt.seed;
   const bool gpu = runs_on_gpu(req);

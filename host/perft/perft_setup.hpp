@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,15 +18,12 @@ namespace perftkit {
 // that is not legal and the position it was played in.
 ParsedPosition perft_root(std::string_view fen, const std::vector<std::string>& moves);
 
-// MiB of table for req when none is asked for: what its depth needs (hash_sizing.hpp), at
-// most a quarter of the available memory (of the device's free memory on a GPU).
-std::size_t default_hash_mb(const PerftRequest& req);
-
-// MiB of table for req when `asked` MiB are given. The CPU core's table stores one entry per
-// distinct subtree, so it never fills more than the depth has (the default's size when memory
-// allows); more only costs page faults (a 4 GiB table at perft 8 took 60% longer than the
-// default). On the CPU the table is therefore at most what the depth needs; the pipeline's
-// and the GPUs' tables get what is asked.
-std::size_t usable_hash_mb(const PerftRequest& req, std::size_t asked);
+// MiB of table for req, given the MiB asked for (nullopt: none named). 0 when req uses no
+// table. When none is asked for: what its depth needs (hash_sizing.hpp), at most a quarter of
+// the available memory (of the device's free memory on a GPU). When more is asked than the
+// CPU core's table can fill (it stores one entry per distinct subtree), what it can fill:
+// more only costs page faults (a 4 GiB table at perft 8 took 60% longer than the default).
+// The pipeline's and the GPUs' tables get what is asked.
+std::size_t hash_table_mb(const PerftRequest& req, std::optional<std::size_t> asked);
 
 }  // namespace perftkit

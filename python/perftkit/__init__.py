@@ -58,7 +58,7 @@ def _names(value: Union[None, str, Sequence[str]]) -> list[str]:
     if value is None:
         return []
     if isinstance(value, str):
-        return [name for name in value.split(",")] if value else []
+        return value.split(",") if value else []
     return [str(name) for name in value]
 
 

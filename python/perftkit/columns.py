@@ -8,9 +8,6 @@ class ClassifyResult(dict):
     Text columns (error, side_to_move, outcome, winner) are object arrays of str or None.
     """
 
-    def __init__(self, columns):
-        super().__init__(columns)
-
     @property
     def num_rows(self) -> int:
         """The number of rows (len() of the dict is the number of columns)."""

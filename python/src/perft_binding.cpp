@@ -50,8 +50,7 @@ nb::object perft(const std::string& fen, std::optional<int> depth, const std::ve
   req.backend = backend_named(backend);
   req.chess960 = chess960 || root.chess960;
   req.stats = stats;
-  if (runs_with_hash_table(req))
-    req.hash_bytes = (hash_mb ? usable_hash_mb(req, *hash_mb) : default_hash_mb(req)) << 20;
+  req.hash_bytes = hash_table_mb(req, hash_mb) << 20;
 
   const PerftReport report = run_interruptibly([req] {
     try {
