@@ -12,8 +12,12 @@ lacks one). Each count is checked against the
 published one. The table (median Mn/s per program and position, and perftkit's ratio to each)
 goes to results/cpu-peers-<date>.json and .md with the machine and the commit.
 
+The plot (perftkit's nodes/s over the fastest peer's, per position, with the 1.10 target; with
+gnuplot when installed) goes beside them as .svg.
+
 Usage: bench/cpu_peers.py --ellxor DIR --mperft DIR [--perftkit build/release/perftkit]
        [--runs 3] [--cpu 0] [--positions start,kiwipete,...]
+       bench/cpu_peers.py --plot results/cpu-peers-<date>.json   # the SVG again
 """
 import argparse
 import json
@@ -122,7 +126,37 @@ def timed_run(command, cpu, pattern):
     return seconds, int(match.group(1))
 
 
+def plot(json_path):
+    """<json>.svg: perftkit / fastest peer per position, titled with the machine and commit.
+    Needs gnuplot (Debian: gnuplot-nox); skipped with a message without it."""
+    if not shutil.which("gnuplot"):
+        print("no gnuplot: plot skipped")
+        return
+    with open(json_path) as f:
+        report = json.load(f)
+    rows = []
+    for name, row in report["table"].items():
+        peers = [v for k, v in row["mnps"].items() if k != "perftkit"]
+        if peers:
+            rows.append((f"{name} d{row['depth']}", row["mnps"]["perftkit"] / max(peers)))
+    svg = os.path.splitext(json_path)[0] + ".svg"
+    data = "".join(f'"{name}" {value:.3f}\n' for name, value in rows)
+    title = (f"single-core perft, perftkit / fastest peer (target 1.10): {report['machine']['cpu']}, "
+             f"commit {report['commit']['commit'][:7]}, median of {report['runs']}")
+    script = (f'set terminal svg size 900,420 dynamic\nset output "{svg}"\nset title "{title}" noenhanced\n'
+              'set ylabel "nodes/s ratio"\nset style fill solid 0.6\nset boxwidth 0.6\nset yrange [0:*]\n'
+              'set xtics noenhanced\nunset key\n'
+              "plot '-' using 0:2:xtic(1) with boxes, '' using 0:2:(sprintf(\"%.2f\", $2)) with labels offset 0,1, "
+              "1.10 with lines dashtype 2\n"
+              f"{data}e\n{data}e\n")
+    subprocess.run(["gnuplot"], input=script, text=True, check=True)
+    print(f"written: {os.path.relpath(svg, ROOT)}")
+
+
 def main():
+    if len(sys.argv) > 2 and sys.argv[1] == "--plot":
+        plot(sys.argv[2])
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ellxor", help="source directory of ellxor/perft")
     parser.add_argument("--mperft", help="source directory of abulmo/MPerft")
@@ -174,6 +208,7 @@ def main():
         out.write("\n".join(lines) + "\n")
     print("\n".join(lines))
     print(f"written to {os.path.relpath(stem, ROOT)}.json and .md")
+    plot(stem + ".json")
 
 
 if __name__ == "__main__":
