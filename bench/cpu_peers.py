@@ -15,7 +15,12 @@ goes to results/cpu-peers-<date>.json and .md with the machine and the commit.
 The plot (perftkit's nodes/s over the fastest peer's, per position, with the 1.10 target; with
 gnuplot when installed) goes beside them as .svg.
 
+`--also NAME=BINARY[@LEVEL]` adds other perftkit builds to the same rounds (a native build beside
+the portable one; LEVEL sets PERFTKIT_CPU_KERNEL, to time one level of the CPU kernels). Their
+names start with "perftkit-" and they are not peers: the fastest peer is never one of them.
+
 Usage: bench/cpu_peers.py --ellxor DIR --mperft DIR [--perftkit build/release/perftkit]
+       [--also perftkit-native=DIR/perftkit] [--also perftkit-v2=build/release/perftkit@x86-64-v2]
        [--runs 3] [--cpu 0] [--positions start,kiwipete,...]
        bench/cpu_peers.py --plot results/cpu-peers-<date>.json   # the SVG again
 """
@@ -136,7 +141,7 @@ def plot(json_path):
         report = json.load(f)
     rows = []
     for name, row in report["table"].items():
-        peers = [v for k, v in row["mnps"].items() if k != "perftkit"]
+        peers = [v for k, v in row["mnps"].items() if not k.startswith("perftkit")]
         if peers:
             rows.append((f"{name} d{row['depth']}", row["mnps"]["perftkit"] / max(peers)))
     svg = os.path.splitext(json_path)[0] + ".svg"
@@ -161,6 +166,8 @@ def main():
     parser.add_argument("--ellxor", help="source directory of ellxor/perft")
     parser.add_argument("--mperft", help="source directory of abulmo/MPerft")
     parser.add_argument("--perftkit", default=os.path.join(ROOT, "build", "release", "perftkit"))
+    parser.add_argument("--also", action="append", default=[], metavar="NAME=BINARY[@LEVEL]",
+                        help="another perftkit build (or kernel level) in the same rounds")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--cpu", type=int, default=0)
     parser.add_argument("--positions", default=",".join(p[0] for p in POSITIONS))
@@ -171,6 +178,15 @@ def main():
         programs = [("perftkit", lambda fen, depth: [args.perftkit, "perft", "--fen", fen, "--depth", str(depth),
                                                      "--threads", "1", "--hash", "0", "--no-merge"],
                      r"Nodes searched:\s*(\d+)")]
+        for also in args.also:
+            name, _, binary = also.partition("=")
+            binary, _, level = binary.partition("@")
+            if not name.startswith("perftkit-") or not binary:
+                raise SystemExit(f"--also {also}: expected perftkit-NAME=BINARY[@LEVEL]")
+            prefix = ["env", f"PERFTKIT_CPU_KERNEL={level}"] if level else []
+            programs.append((name, lambda fen, depth, exe=binary, prefix=prefix: [
+                *prefix, exe, "perft", "--fen", fen, "--depth", str(depth), "--threads", "1", "--hash", "0",
+                "--no-merge"], r"Nodes searched:\s*(\d+)"))
         programs += build_peers(args, work)
         seconds = {(name, pos[0]): [] for name, _, _ in programs for pos in chosen}
         for round_number in range(args.runs):
@@ -200,7 +216,7 @@ def main():
              "| position | depth | " + " | ".join(names) + " | perftkit / fastest peer |",
              "|---|---|" + "---|" * (len(names) + 1)]
     for name_of_position, row in table.items():
-        fastest = max((v for k, v in row["mnps"].items() if k != "perftkit"), default=None)
+        fastest = max((v for k, v in row["mnps"].items() if not k.startswith("perftkit")), default=None)
         ratio = f"{row['mnps']['perftkit'] / fastest:.2f}" if fastest else "-"
         lines.append(f"| {name_of_position} | {row['depth']} | " +
                      " | ".join(f"{row['mnps'][n]:.0f}" for n in names) + f" | {ratio} |")

@@ -24,7 +24,8 @@ struct MachineInfo {
   unsigned logical_cpus = 0;
   unsigned physical_cores = 0;  // distinct (package, core) pairs; 0 when unknown
   bool bmi2 = false;            // the CPU reports BMI2
-  bool pext = false;            // this build's core indexes sliders with PEXT
+  bool pext = false;            // this build's portable core indexes sliders with PEXT
+  std::string cpu_kernel;       // the CPU perft kernels' level in use (set by the caller: perft/cpu_kernels.hpp)
   bool cuda_built = false;      // built with the CUDA backend
   std::string cuda_error;       // why the device query failed, if it did
   std::vector<GpuInfo> gpus;

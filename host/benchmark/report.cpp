@@ -55,7 +55,7 @@ void print_bench_header(std::ostream& out, const BenchRun& run) {
       << run.depth_offset << "; median of " << run.repeats << " after " << run.warmup << " warm-up run"
       << (run.warmup == 1 ? "" : "s") << "; " << run.threads << " CPU thread" << (run.threads == 1 ? "" : "s") << "\n";
   out << "cpu: " << run.machine.cpu_model << " (" << run.machine.logical_cpus << " logical, load "
-      << run.machine.load_average << "), PEXT " << (run.machine.pext ? "on" : "off");
+      << run.machine.load_average << "), CPU kernels " << run.machine.cpu_kernel;
   for (const GpuInfo& g : run.machine.gpus) out << "; gpu " << g.index << ": " << g.name;
   out << "; commit " << run.commit << "\n";
   for (const std::string& suite : run.suites) out << "suite: " << suite << "\n";
@@ -123,6 +123,7 @@ void write_bench_json(std::ostream& out, const BenchRun& run) {
       .field("physical_cores", m.physical_cores)
       .field("bmi2", m.bmi2)
       .field("pext", m.pext)
+      .field("cpu_kernel", m.cpu_kernel)
       .field("load_average", m.load_average);
   write_gpus_json(json, m.gpus);
   json.end_object();

@@ -17,6 +17,7 @@
 #include "benchmark/workload.hpp"
 #include "cli/cli_common.hpp"
 #include "common/cuda_presence.hpp"
+#include "perft/cpu_kernels.hpp"
 #include "perft/hash_sizing.hpp"
 #include "perft/driver.hpp"
 #include "common/system_memory.hpp"
@@ -138,6 +139,7 @@ int run(const BenchOptions& opt) {
   bench.date = utc_timestamp();
   bench.commit = source_commit();
   bench.machine = query_machine();
+  bench.machine.cpu_kernel = cpu_kernels().name;
   bench.depth_offset = opt.depth_offset;
   bench.repeats = opt.repeats;
   bench.warmup = opt.warmup;

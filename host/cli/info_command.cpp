@@ -8,6 +8,7 @@
 #include "common/json_writer.hpp"
 #include "benchmark/machine_info.hpp"
 #include "common/build_info.hpp"
+#include "perft/cpu_kernels.hpp"
 
 namespace perftkit {
 namespace {
@@ -20,8 +21,15 @@ void print_text(const MachineInfo& m) {
   std::printf("CPU: %s\n", m.cpu_model.c_str());
   std::printf("  %u logical CPUs", m.logical_cpus);
   if (m.physical_cores) std::printf(", %u physical cores", m.physical_cores);
-  std::printf("\n  BMI2: %s; this build indexes sliders with %s\n", m.bmi2 ? "yes" : "no",
+  std::printf("\n  BMI2: %s; the portable code indexes sliders with %s\n", m.bmi2 ? "yes" : "no",
               m.pext ? "PEXT" : "magic multiplication");
+  std::printf("  CPU perft kernels: %s (chosen for this CPU from:", m.cpu_kernel.c_str());
+  const char* separator = " ";
+  for (const CpuKernelLevel& level : cpu_kernel_levels()) {
+    std::printf("%s%s%s", separator, level.kernels->name, level.supported ? "" : " (not on this CPU)");
+    separator = ", ";
+  }
+  std::printf(")\n");
   std::printf("Pipeline: %s%s\n", m.pipeline_host.c_str(), m.cuda_built ? " and CUDA" : "");
   if (!m.cuda_built) {
     std::printf("GPU: no CUDA device (built without CUDA)\n");
@@ -47,6 +55,7 @@ void print_json(const MachineInfo& m) {
       .field("physical_cores", m.physical_cores)
       .field("bmi2", m.bmi2)
       .field("pext", m.pext)
+      .field("cpu_kernel", m.cpu_kernel)
       .field("pipeline_host", m.pipeline_host)
       .field("cuda_built", m.cuda_built);
   if (!m.cuda_error.empty()) json.field("cuda_error", m.cuda_error);
@@ -61,7 +70,8 @@ void add_info_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("info", "Show the CPU (model, cores, BMI2/PEXT) and the CUDA devices");
   cmd->add_flag("--json", *json, "Write the information as JSON on stdout");
   cmd->callback([json, &exit_code] {
-    const MachineInfo m = query_machine();
+    MachineInfo m = query_machine();
+    m.cpu_kernel = cpu_kernels().name;
     if (*json) print_json(m);
     else print_text(m);
     exit_code = EXIT_OK;

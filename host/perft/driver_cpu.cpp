@@ -1,8 +1,8 @@
 // The CPU backend's node counts (the recursive core, hashed or not), in a translation unit of
 // its own.
-#include "perft/hashed_perft.hpp"
+#include "perft/cpu_kernels.hpp"
 #include "perft/driver_jobs.hpp"
-#include "perftkit/perft.hpp"
+#include "perft/hashed_perft.hpp"
 
 namespace perftkit::driver {
 
@@ -19,9 +19,10 @@ RootTotals count_cpu(FrontierJob job, const PerftRequest& req, std::unique_ptr<P
       totals[node.root_move] += u128(perft_hashed(node.position, remaining, shared, keys)) * node.multiplicity;
     });
   }
+  const auto count = cpu_kernels().perft;
   return count_frontier<u128>(job.nodes, threads, root_move_count,
-                              [remaining](const FrontierNode& node, RootTotals& totals) {
-                                totals[node.root_move] += u128(perft(node.position, remaining)) * node.multiplicity;
+                              [remaining, count](const FrontierNode& node, RootTotals& totals) {
+                                totals[node.root_move] += u128(count(node.position, remaining)) * node.multiplicity;
                               });
 }
 

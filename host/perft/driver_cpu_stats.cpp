@@ -1,7 +1,7 @@
 // The CPU backend's statistics (the recursive core's leaf counters), in a translation unit of
 // its own.
 #include "perft/driver_jobs.hpp"
-#include "perftkit/stats.hpp"
+#include "perft/cpu_kernels.hpp"
 
 namespace perftkit::driver {
 namespace {
@@ -12,10 +12,11 @@ std::vector<StatsTotals> perft_stats_cpu(const PerftRequest& req, std::size_t ro
   FrontierJob job = root_job(req);
   deepen(job, cpu_units(req, threads), 2);
   const int remaining = job.remaining;
+  const auto count = cpu_kernels().perft_stats;
   return count_frontier<StatsTotals>(job.nodes, threads, root_move_count,
-                                     [remaining](const FrontierNode& node, std::vector<StatsTotals>& totals) {
+                                     [remaining, count](const FrontierNode& node, std::vector<StatsTotals>& totals) {
                                        LeafStats unit{};
-                                       perft_stats(node.position, remaining, unit);
+                                       count(node.position, remaining, unit);
                                        totals[node.root_move].add(unit, node.multiplicity);
                                      });
 }

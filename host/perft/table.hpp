@@ -21,7 +21,7 @@ namespace perftkit {
 // Asks the memory for the cache line at p. On x86-64 an explicit instruction: g++ 12 drops
 // __builtin_prefetch when the address is chosen by a condition (seen in this very table,
 // whose prefetches had all vanished from the binary).
-inline void prefetch_line(const void* p) {
+PERFTKIT_FORCEINLINE void prefetch_line(const void* p) {
 #if defined(__x86_64__)
   asm volatile("prefetcht0 %0" : : "m"(*static_cast<const char*>(p)));
 #else
@@ -41,7 +41,7 @@ class PerftTable {
   bool probe(const PositionKey& key, int depth, std::uint64_t& count) const;
 
   // Asks the memory for the bucket a probe or store of (key, depth) will touch.
-  void prefetch(const PositionKey& key, int depth) const {
+  PERFTKIT_FORCEINLINE void prefetch(const PositionKey& key, int depth) const {
     prefetch_line(depth == 2 && pair_buckets_ ? static_cast<const void*>(&pairs_[pair_index(key)])
                                               : static_cast<const void*>(deep_.bucket_of(key)));
   }
@@ -71,7 +71,7 @@ class PerftTable {
   };
   // Bucket of a two-ply key: its group from the high bits of key.lo, its place in the
   // group from the low (implied) bits.
-  std::size_t pair_index(const PositionKey& key) const {
+  PERFTKIT_FORCEINLINE std::size_t pair_index(const PositionKey& key) const {
     const auto group = static_cast<std::size_t>(u128(key.lo >> IMPLIED_BITS) * pair_groups_ >> 48);
     return group * PAIR_GROUP + (key.lo & IMPLIED_MASK);
   }

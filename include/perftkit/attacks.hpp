@@ -39,6 +39,7 @@ struct AttackTables {
 };
 
 namespace detail {
+PERFTKIT_ISA_BEGIN
 
 inline void fill_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)[4][2], const std::uint64_t* magics,
                         std::uint32_t& offset, bool use_pext) {
@@ -58,7 +59,9 @@ inline void fill_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)
   }
 }
 
+PERFTKIT_ISA_END
 }  // namespace detail
+PERFTKIT_ISA_BEGIN
 
 // Fills every table; use_pext selects the slider index order (PEXT or magic product).
 inline void build_attack_tables(AttackTables& t, bool use_pext) {
@@ -91,32 +94,55 @@ inline void build_attack_tables(AttackTables& t, bool use_pext) {
   detail::fill_slider(t.bishop, t.slider, detail::BISHOP_DIRS, BISHOP_MAGICS, offset, use_pext);
 }
 
+PERFTKIT_ISA_END
 namespace detail {
-// One table set per slider layout, each its own variable: a unit compiled with BMI2 reads the
+// The host's tables, one set per slider layout: a unit compiled with BMI2 reads the
 // PEXT-ordered one, a unit without reads the magic-ordered one. Units of one program may be
-// compiled with different flags (a consumer of the installed library built for plain x86-64),
-// and each reads the layout it indexes by.
+// compiled with different flags (a consumer of the installed library built for plain x86-64,
+// the CPU kernels built per instruction set), and each reads the layout it indexes by. The
+// storage is plain zeroed memory, shared by every unit; a builder per layout fills it before
+// main().
 template <bool PextIndexed>
-struct HostAttackTables {
-  AttackTables tables;
-  HostAttackTables() { build_attack_tables(tables, PextIndexed); }
+inline AttackTables host_attack_table_storage{};
+PERFTKIT_ISA_BEGIN
+template <bool PextIndexed>
+struct HostAttackTableBuilder {
+  // Units of other instruction sets have builders of their own: the first one builds.
+  HostAttackTableBuilder() {
+    AttackTables& tables = host_attack_table_storage<PextIndexed>;
+    if (tables.king[0] == 0) build_attack_tables(tables, PextIndexed);
+  }
 };
 template <bool PextIndexed>
-inline const HostAttackTables<PextIndexed> host_attack_tables{};
+inline const HostAttackTableBuilder<PextIndexed> host_attack_table_builder{};
+PERFTKIT_ISA_END
 }  // namespace detail
+PERFTKIT_ISA_BEGIN
 
 #if defined(__CUDACC__)
+PERFTKIT_ISA_END
 namespace detail {
+PERFTKIT_ISA_BEGIN
 // One copy per CUDA translation unit; cuda/device_tables.cuh uploads it before any launch.
 static __device__ AttackTables device_attack_tables;
+PERFTKIT_ISA_END
 }  // namespace detail
+PERFTKIT_ISA_BEGIN
 #endif
 
+// The tables this unit indexes. A unit that names the builder runs it at start-up. A CPU
+// kernel built for an instruction set the machine may lack (PERFTKIT_DISPATCHED_UNIT) must
+// run nothing before it is chosen: it reads the PEXT-ordered tables, which the portable code
+// that dispatches to it builds (host/perft/cpu_kernels.cpp).
 PERFTKIT_HD_INLINE const AttackTables& attack_tables() {
 #if PERFTKIT_DEVICE_PASS
   return detail::device_attack_tables;
+#elif defined(PERFTKIT_DISPATCHED_UNIT)
+  static_assert(PERFTKIT_HAS_PEXT, "the dispatched CPU kernels index sliders by PEXT");
+  return detail::host_attack_table_storage<true>;
 #else
-  return detail::host_attack_tables<PERFTKIT_HAS_PEXT != 0>.tables;
+  static_cast<void>(&detail::host_attack_table_builder<PERFTKIT_HAS_PEXT != 0>);
+  return detail::host_attack_table_storage<PERFTKIT_HAS_PEXT != 0>;
 #endif
 }
 
@@ -157,4 +183,5 @@ PERFTKIT_HD_INLINE Bitboard between_bb(Square a, Square b) { return read_table(a
 PERFTKIT_HD_INLINE Bitboard line_bb(Square a, Square b) { return read_table(attack_tables().line[a][b]); }
 PERFTKIT_HD_INLINE bool aligned(Square a, Square b, Square c) { return (line_bb(a, b) & square_bb(c)) != 0; }
 
+PERFTKIT_ISA_END
 }  // namespace perftkit

@@ -5,6 +5,7 @@
 #include "perftkit/types.hpp"
 
 namespace perftkit {
+PERFTKIT_ISA_BEGIN
 
 constexpr Bitboard FILE_A_BB = 0x0101010101010101ULL;
 constexpr Bitboard FILE_H_BB = FILE_A_BB << 7;
@@ -63,4 +64,5 @@ PERFTKIT_HD_INLINE constexpr Bitboard pawn_attacks_bb(Bitboard pawns) {
   return shift<PAWN_CAPTURE_WEST<C>>(pawns) | shift<PAWN_CAPTURE_EAST<C>>(pawns);
 }
 
+PERFTKIT_ISA_END
 }  // namespace perftkit

@@ -21,6 +21,7 @@ enum class CheckOrigin : std::uint8_t {
 };
 
 namespace detail {
+PERFTKIT_ISA_BEGIN
 
 // Rule: one move ending on `to` and emptying `vacated` gives exactly these checks when each
 // checker is the moved piece or a slider whose line to the king crossed a vacated square.
@@ -86,7 +87,9 @@ PERFTKIT_HD_INLINE bool checks_explained(const Position& pos, Square king, Bitbo
   return false;
 }
 
+PERFTKIT_ISA_END
 }  // namespace detail
+PERFTKIT_ISA_BEGIN
 
 // The checks on Us against the rules of the last move. ep is the en-passant square the
 // position names (SQ_NONE for none), whether or not a pawn can take there: with one, the
@@ -107,4 +110,5 @@ PERFTKIT_HD_INLINE CheckOrigin check_origin(const Position& pos, Square ep) {
   return pos.side_to_move == WHITE ? check_origin<WHITE>(pos, ep) : check_origin<BLACK>(pos, ep);
 }
 
+PERFTKIT_ISA_END
 }  // namespace perftkit

@@ -52,6 +52,8 @@ struct Classification {
 
 static_assert(std::is_trivially_copyable_v<Classification>);
 
+PERFTKIT_ISA_BEGIN
+
 // Half-move clock values of the move-count rules (FIDE 9.3 and 9.6.2).
 inline constexpr int FIFTY_MOVE_PLIES = 100;
 inline constexpr int SEVENTYFIVE_MOVE_PLIES = 150;
@@ -104,4 +106,5 @@ struct ClassifyFunctor {
   }
 };
 
+PERFTKIT_ISA_END
 }  // namespace perftkit

@@ -21,6 +21,7 @@
 
 namespace perftkit {
 namespace avx512 {
+PERFTKIT_ISA_BEGIN
 
 using V = __m512i;
 
@@ -291,6 +292,7 @@ inline std::uint64_t count_moves_8(const Position* positions, int n) {
   return total;
 }
 
+PERFTKIT_ISA_END
 }  // namespace avx512
 }  // namespace perftkit
 #endif

@@ -14,6 +14,7 @@
 #endif
 
 namespace perftkit {
+PERFTKIT_ISA_BEGIN
 
 PERFTKIT_HD_INLINE int popcount(std::uint64_t b) {
 #if PERFTKIT_DEVICE_PASS
@@ -42,7 +43,8 @@ PERFTKIT_HD_INLINE int msb(std::uint64_t b) {
 }
 
 #if PERFTKIT_HAS_PEXT
-inline std::uint64_t pext(std::uint64_t b, std::uint64_t mask) { return _pext_u64(b, mask); }
+PERFTKIT_FORCEINLINE std::uint64_t pext(std::uint64_t b, std::uint64_t mask) { return _pext_u64(b, mask); }
 #endif
 
+PERFTKIT_ISA_END
 }  // namespace perftkit

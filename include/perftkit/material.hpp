@@ -6,6 +6,18 @@
 
 namespace perftkit {
 
+// Dead positions by material, the kinds that perft draw statistics count separately.
+enum class DeadMaterial : std::uint8_t {
+  NONE,
+  KING_VS_KING,
+  KING_VS_KING_BISHOP,
+  KING_VS_KING_KNIGHT,
+  KING_BISHOP_VS_KING_BISHOP,  // one bishop each, on squares of the same colour
+  SAME_COLOURED_BISHOPS,       // any other set of bishops, all on squares of one colour
+};
+
+PERFTKIT_ISA_BEGIN
+
 inline constexpr Bitboard LIGHT_SQUARES = 0x55AA55AA55AA55AAULL;
 inline constexpr Bitboard DARK_SQUARES = ~LIGHT_SQUARES;
 
@@ -28,16 +40,6 @@ PERFTKIT_HD_INLINE bool insufficient_material(const Position& pos, Color c) {
   return true;
 }
 
-// Dead positions by material, the kinds that perft draw statistics count separately.
-enum class DeadMaterial : std::uint8_t {
-  NONE,
-  KING_VS_KING,
-  KING_VS_KING_BISHOP,
-  KING_VS_KING_KNIGHT,
-  KING_BISHOP_VS_KING_BISHOP,  // one bishop each, on squares of the same colour
-  SAME_COLOURED_BISHOPS,       // any other set of bishops, all on squares of one colour
-};
-
 // The kind of dead position by material, or NONE when either side could still mate.
 PERFTKIT_HD_INLINE DeadMaterial dead_material(const Position& pos) {
   const Bitboard minors_and_majors = pos.occupied() & ~pos.kings;
@@ -53,4 +55,5 @@ PERFTKIT_HD_INLINE DeadMaterial dead_material(const Position& pos) {
   return one_each ? DeadMaterial::KING_BISHOP_VS_KING_BISHOP : DeadMaterial::SAME_COLOURED_BISHOPS;
 }
 
+PERFTKIT_ISA_END
 }  // namespace perftkit

@@ -8,6 +8,7 @@
 #include "perftkit/movegen.hpp"
 
 namespace perftkit {
+PERFTKIT_ISA_BEGIN
 
 // Lists the legal moves it is handed, a window of MAX_LEGAL_MOVES at a time: moves number
 // first, first + 1, ... of the generator's order go to moves[0, 1, ...]; `total` counts them all.
@@ -83,4 +84,5 @@ PERFTKIT_HD_INLINE void for_each_child_or_self(const Position& pos, bool expand,
   } while (expand && sink.next_window());
 }
 
+PERFTKIT_ISA_END
 }  // namespace perftkit

@@ -9,6 +9,7 @@
 #include "perftkit/position.hpp"
 
 namespace perftkit {
+PERFTKIT_ISA_BEGIN
 
 // No position has more legal moves than this (218 is the known maximum).
 inline constexpr int MAX_LEGAL_MOVES = 256;
@@ -94,7 +95,9 @@ PERFTKIT_HD_INLINE bool attacked_by_slider(const Position& pos, Square s, Bitboa
          ((rook_rays(s) & their_orthogonal) && (rook_attacks(s, occ) & their_orthogonal));
 }
 
+PERFTKIT_ISA_END
 namespace detail {
+PERFTKIT_ISA_BEGIN
 // A sink that defines done() may stop the generator after any batch (e.g. "is there any
 // legal move?"); for every other sink the checks compile away.
 template <typename Sink>
@@ -107,7 +110,9 @@ PERFTKIT_HD_INLINE bool sink_done(const Sink& sink) {
   if constexpr (stops_early<Sink>) return sink.done();
   else return false;
 }
+PERFTKIT_ISA_END
 }  // namespace detail
+PERFTKIT_ISA_BEGIN
 
 // The masks of a position without check or pin, as constants.
 struct Unconstrained {
@@ -381,4 +386,5 @@ PERFTKIT_HD_INLINE bool in_check(const Position& pos) {
   return us == WHITE ? attacked_by<BLACK>(pos, ksq, occ) : attacked_by<WHITE>(pos, ksq, occ);
 }
 
+PERFTKIT_ISA_END
 }  // namespace perftkit

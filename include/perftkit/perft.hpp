@@ -7,6 +7,7 @@
 #include "perftkit/movegen.hpp"
 
 namespace perftkit {
+PERFTKIT_ISA_BEGIN
 
 #if !PERFTKIT_DEVICE_PASS
 // Sum of the legal move counts of positions[0, n), each with Us to move: one tight loop,
@@ -61,4 +62,5 @@ PERFTKIT_HD inline std::uint64_t perft(const Position& pos, int depth) {
   return pos.side_to_move == WHITE ? perft<WHITE>(pos, depth) : perft<BLACK>(pos, depth);
 }
 
+PERFTKIT_ISA_END
 }  // namespace perftkit

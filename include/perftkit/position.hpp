@@ -68,6 +68,8 @@ static_assert(std::is_trivially_copyable_v<Position>);
 static_assert(std::is_standard_layout_v<Position>);
 static_assert(sizeof(Position) == 72);
 
+PERFTKIT_ISA_BEGIN
+
 // Squares the king and rook land on when castling (the same in Chess960).
 PERFTKIT_HD_INLINE constexpr Square castling_king_to(Color c, CastlingSide side) {
   return relative_square(c, side == KING_SIDE ? SQ_G1 : SQ_C1);
@@ -76,7 +78,9 @@ PERFTKIT_HD_INLINE constexpr Square castling_rook_to(Color c, CastlingSide side)
   return relative_square(c, side == KING_SIDE ? SQ_F1 : SQ_D1);
 }
 
+PERFTKIT_ISA_END
 namespace detail {
+PERFTKIT_ISA_BEGIN
 
 // Clears whatever stands on `to` (a capture) and hands the move to the other side.
 template <Color Us>
@@ -96,7 +100,9 @@ PERFTKIT_HD_INLINE void begin_move(Position& p, Bitboard from_to, Bitboard to_bb
   p.side_to_move = Them;
 }
 
+PERFTKIT_ISA_END
 }  // namespace detail
+PERFTKIT_ISA_BEGIN
 
 // A move of a knight, bishop, rook, queen or king (not castling), capture or not.
 template <Color Us, PieceType Pt>
@@ -194,4 +200,5 @@ PERFTKIT_HD_INLINE Position make_move(const Position& pos, Move m) {
   return pos.side_to_move == WHITE ? make_move<WHITE>(pos, m) : make_move<BLACK>(pos, m);
 }
 
+PERFTKIT_ISA_END
 }  // namespace perftkit

@@ -16,6 +16,7 @@ struct PositionKey {
 };
 
 namespace detail {
+PERFTKIT_ISA_BEGIN
 
 // A bijective 64-bit finaliser (xorshift-multiply); neighbouring inputs land far apart.
 PERFTKIT_HD_INLINE constexpr std::uint64_t mix64(std::uint64_t x) {
@@ -38,6 +39,7 @@ PERFTKIT_HD_INLINE std::uint64_t fold_multiply(std::uint64_t a, std::uint64_t b)
 #endif
 }
 
+PERFTKIT_ISA_END
 }  // namespace detail
 
 inline constexpr int KEY_WORDS = 9;
@@ -56,6 +58,7 @@ struct KeySet {
 };
 
 namespace detail {
+PERFTKIT_ISA_BEGIN
 
 // One 64-bit lane: salted words multiplied in pairs and folded, summed, then finished.
 PERFTKIT_HD_INLINE std::uint64_t key_lane(const std::uint64_t (&words)[KEY_WORDS],
@@ -65,7 +68,9 @@ PERFTKIT_HD_INLINE std::uint64_t key_lane(const std::uint64_t (&words)[KEY_WORDS
   return mix64(sum ^ salt[10]);
 }
 
+PERFTKIT_ISA_END
 }  // namespace detail
+PERFTKIT_ISA_BEGIN
 
 // Key of everything that decides the legal move tree below pos: the boards, castling
 // rights, en passant square and side to move; the clocks are left out. Two lanes with
@@ -78,4 +83,5 @@ PERFTKIT_HD_INLINE PositionKey position_key(const Position& pos, const KeySet& k
   return PositionKey{detail::key_lane(words, keys.salt[0]), detail::key_lane(words, keys.salt[1])};
 }
 
+PERFTKIT_ISA_END
 }  // namespace perftkit

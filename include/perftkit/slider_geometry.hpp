@@ -7,8 +7,8 @@
 #include "perftkit/bitboard.hpp"
 
 namespace perftkit {
-
 namespace detail {
+PERFTKIT_ISA_BEGIN
 
 inline constexpr int ROOK_DIRS[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 inline constexpr int BISHOP_DIRS[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
@@ -61,6 +61,6 @@ constexpr Bitboard leaper_attacks(int sq, const int (*steps)[2], int count) {
   return attacks;
 }
 
+PERFTKIT_ISA_END
 }  // namespace detail
-
 }  // namespace perftkit

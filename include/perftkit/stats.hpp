@@ -53,6 +53,8 @@ struct LeafStats {
 
 static_assert(std::is_trivially_copyable_v<LeafStats>);
 
+PERFTKIT_ISA_BEGIN
+
 // Steps of the statistics that run once per parent of the last ply (last_ply_stats) or once
 // per played leaf (classify_leaf): the device inlines them like everything else; the host
 // calls them. Inlined on the host, each was copied into every batch of the move generator
@@ -358,4 +360,5 @@ PERFTKIT_HD_INLINE LeafStats move_stats(const Position& pos, Move m) {
   return pos.side_to_move == WHITE ? move_stats<WHITE>(pos, m) : move_stats<BLACK>(pos, m);
 }
 
+PERFTKIT_ISA_END
 }  // namespace perftkit

@@ -1,0 +1,65 @@
+// The body of one level of CPU kernels (cpu_kernels.hpp), included by exactly one unit per
+// level, which is compiled for that level's instructions. Everything here is in the core's
+// per-instruction-set namespace or in an unnamed one, so no other unit links to this copy.
+#pragma once
+
+#include "perft/cpu_kernels.hpp"
+#include "perftkit/perft.hpp"
+#include "perftkit/stats.hpp"
+
+namespace perftkit {
+PERFTKIT_ISA_BEGIN
+namespace {
+
+// Leaf count below pos (depth >= 2), whose key is key. A node plays all its moves first,
+// asks the memory for every child's bucket (prefetch), and only then descends, so the
+// table's cache misses overlap instead of stalling one by one.
+template <Color Us>
+std::uint64_t hashed_subtree(const Position& pos, const PositionKey& key, int depth, PerftTable& table,
+                             const KeySet& keys) {
+  std::uint64_t nodes = 0;
+  if (table.probe(key, depth, nodes)) return nodes;
+  if (depth == 2) {
+    nodes = two_ply_leaves<Us>(pos);
+  } else {
+    Position children[MAX_LEGAL_MOVES];
+    PositionKey child_keys[MAX_LEGAL_MOVES];
+    int n = 0;
+    const auto descend = [&] {
+      for (int i = 0; i < n; ++i) nodes += hashed_subtree<~Us>(children[i], child_keys[i], depth - 1, table, keys);
+      n = 0;
+    };
+    for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
+      if (n == MAX_LEGAL_MOVES) [[unlikely]]
+        descend();
+      children[n] = child;
+      child_keys[n] = position_key(child, keys);
+      table.prefetch(child_keys[n], depth - 1);
+      ++n;
+    });
+    descend();
+  }
+  table.store(key, depth, nodes);
+  return nodes;
+}
+
+std::uint64_t unit_perft(const Position& pos, int depth) { return perft(pos, depth); }
+
+std::uint64_t unit_perft_hashed(const Position& pos, int depth, PerftTable& table, const KeySet& keys) {
+  if (depth <= 1) return perft(pos, depth);
+  const PositionKey key = position_key(pos, keys);
+  return pos.side_to_move == WHITE ? hashed_subtree<WHITE>(pos, key, depth, table, keys)
+                                   : hashed_subtree<BLACK>(pos, key, depth, table, keys);
+}
+
+void unit_perft_stats(const Position& pos, int depth, LeafStats& stats) { perft_stats(pos, depth, stats); }
+
+// The level's table of kernels: addresses only, fixed at link time, so that a level the CPU
+// lacks runs no code of its own before it is chosen.
+consteval CpuKernels unit_kernels(const char* name) {
+  return CpuKernels{name, &unit_perft, &unit_perft_hashed, &unit_perft_stats};
+}
+
+}  // namespace
+PERFTKIT_ISA_END
+}  // namespace perftkit
