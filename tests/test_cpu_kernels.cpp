@@ -28,7 +28,9 @@ TEST(CpuKernels, LevelsAreFastestFirstAndEndWithThePortableOne) {
   if (levels.size() > 1) {
     EXPECT_EQ(std::string(levels[0].kernels->name), "avx512");
     EXPECT_EQ(std::string(levels[1].kernels->name), "avx2_bmi2");
-    if (levels[0].supported) EXPECT_TRUE(levels[1].supported);  // AVX-512's level includes AVX2's
+    if (levels[0].supported) {
+      EXPECT_TRUE(levels[1].supported);  // AVX-512's level includes AVX2's
+    }
   }
 }
 
