@@ -68,6 +68,37 @@ TEST(CpuKernels, EveryLevelCountsThePublishedTreesWithATable) {
   }
 }
 
+// Positions whose castling the batched counters must get right (or hand back): Chess960
+// kings and rooks, an enemy rook on the first rank behind a blocker or behind the castling
+// rook itself (which shields the king's path only until it moves), rights on both wings
+// with en passant, and boards too full for one batch.
+TEST(CpuKernels, EveryLevelAgreesWithThePortableOneOnCastlingEdges) {
+  // Odd depths: the batched counters count the leaves, whose side to move is the root's; the
+  // pawns give both sides moves that keep the castling rights.
+  const std::pair<const char*, int> cases[] = {
+      {"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", 3},
+      {"2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", 3},
+      {"r3k2r/8/8/8/3pPp2/8/8/R3K1RR b KQkq e3 0 1", 3},
+      {"4k3/p7/8/8/8/8/P7/rN2K2R w K - 0 1", 5},
+      {"4k3/p7/8/8/8/8/P7/rR2K3 w B - 0 1", 5},
+      {"Rr2k3/p7/8/8/8/8/P7/4K3 b b - 0 1", 5},
+      {"r3k2r/p6p/8/8/8/8/P6P/RqN1K2R w KQkq - 0 1", 3},
+      {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", 3},
+      {"r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1", 3},
+      {"kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1", 3},
+  };
+  const CpuKernels& portable = CPU_KERNELS_PORTABLE;
+  for (const auto& [fen, depth] : cases) {
+    const Position pos = position_from_fen(fen);
+    const std::uint64_t expected = portable.perft(pos, depth);
+    EXPECT_GT(expected, 0u) << fen;
+    for (const CpuKernelLevel& level : cpu_kernel_levels())
+      if (level.supported) {
+        EXPECT_EQ(level.kernels->perft(pos, depth), expected) << level.kernels->name << " " << fen;
+      }
+  }
+}
+
 // The Chess Programming Wiki's detailed counts: Kiwipete at depth 3, position 3 at depth 5.
 struct PublishedStats {
   const char* fen;

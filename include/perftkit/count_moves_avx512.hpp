@@ -2,9 +2,10 @@
 // VPOPCNTDQ). Each 64-bit lane holds one position's bitboard; slider rays are occluded
 // fills (Kogge-Stone), so no attack table is read. The rules are generate_legal()'s: checks
 // and pins from rays out of the king, a check mask, pinned pieces moving only along their
-// pin's axis, a king that may not step onto a square attacked with itself lifted. Castling
-// is added by the scalar generate_castling(); a lane with an en-passant square is counted
-// by the scalar generator entirely.
+// pin's axis, a king that may not step onto a square attacked with itself lifted, castling
+// through empty, unattacked squares. The rare castling lanes these lanes cannot decide go to
+// the scalar generate_castling(); a lane with an en-passant square is counted by the scalar
+// generator entirely.
 #pragma once
 
 #if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VPOPCNTDQ__) && !defined(__CUDACC__)
@@ -65,6 +66,13 @@ PERFTKIT_FORCEINLINE V ray_attacks(V gen, V empty) {
   pro = pro & shift_raw<2 * D>(pro);
   gen = gen | (pro & shift_raw<4 * D>(gen));
   return step<D>(gen);
+}
+
+// The squares from the lower to the higher of two single bits, both included (rank_span()
+// of each lane).
+PERFTKIT_FORCEINLINE V span_of(V a, V b) {
+  const V low = _mm512_min_epu64(a, b), high = _mm512_max_epu64(a, b);
+  return (high - low) | high;
 }
 
 // The eight knight jumps from every bit of b, one set per jump (so that a square two
@@ -172,6 +180,41 @@ PERFTKIT_FORCEINLINE Lanes load_lanes(const Position* positions, int n) {
                _mm512_mask_cmpneq_epi64_mask(live, ep_word, _mm512_set1_epi64(SQ_NONE))};
 }
 
+// Lanes (of `lanes`, which are not in check) where castling with `rook` (one square a lane,
+// or none) to side Side is legal: generate_castling()'s rule, every square the king and rook
+// cross or land on empty but for themselves, none the king crosses or lands on attacked.
+// `attacked` holds the enemy's attacks with our king lifted; the castling rook is not lifted,
+// which can change only a first-rank ray, so lanes with an enemy rook or queen on our first
+// rank are not handed here.
+template <Color Us, CastlingSide Side>
+PERFTKIT_FORCEINLINE __mmask8 castling_legal(__mmask8 lanes, V king, V rook, V occ, V attacked) {
+  lanes = _mm512_mask_test_epi64_mask(lanes, rook, rook);
+  if (!lanes) return 0;
+  const V king_path = span_of(king, splat(square_bb(castling_king_to(Us, Side))));
+  const V rook_path = span_of(rook, splat(square_bb(castling_rook_to(Us, Side))));
+  const V obstacles = and_not((king_path | rook_path) & occ, king | rook) | (king_path & attacked);
+  return _mm512_mask_testn_epi64_mask(lanes, obstacles, obstacles);
+}
+
+// Legal castlings of each lane of castling_lanes (not in check, a rook with the right seen
+// along the king's rank). Lanes the vector rule does not cover are moved to scalar_lanes, for
+// generate_castling(): an enemy rook or queen on our first rank, or two rooks with the right
+// on one side of the king (only an invented Chess960 FEN has them).
+template <Color Us>
+PERFTKIT_FORCEINLINE V castling_moves(__mmask8 castling_lanes, __mmask8& scalar_lanes, V king, V castling_rooks,
+                                      V their_orthogonal, V occ, V attacked) {
+  const V first_rank = splat(relative_rank_bb(Us, RANK_1));
+  const V below_king = king - _mm512_set1_epi64(1);
+  const V king_side = and_not(castling_rooks, king | below_king), queen_side = castling_rooks & below_king;
+  scalar_lanes = _mm512_mask_test_epi64_mask(castling_lanes, their_orthogonal, first_rank) |
+                 _mm512_mask_test_epi64_mask(castling_lanes, king_side, king_side - _mm512_set1_epi64(1)) |
+                 _mm512_mask_test_epi64_mask(castling_lanes, queen_side, queen_side - _mm512_set1_epi64(1));
+  const __mmask8 lanes = castling_lanes & ~scalar_lanes;
+  const V one = _mm512_set1_epi64(1);
+  return _mm512_maskz_mov_epi64(castling_legal<Us, KING_SIDE>(lanes, king, king_side, occ, attacked), one) +
+         _mm512_maskz_mov_epi64(castling_legal<Us, QUEEN_SIDE>(lanes, king, queen_side, occ, attacked), one);
+}
+
 // Sliders that may move in direction D: free ones and those pinned along D's own line.
 template <int D>
 PERFTKIT_FORCEINLINE V ray_moves(V sliders, const KingRays& rays, V pinned, V empty, V targets) {
@@ -179,11 +222,10 @@ PERFTKIT_FORCEINLINE V ray_moves(V sliders, const KingRays& rays, V pinned, V em
   return popcount(ray_attacks<D>(movers, empty) & targets);
 }
 
-// Legal moves of each lane but castling and en passant. castling_lanes receives the lanes
-// not in check whose king sees a rook with a castling right along its rank (the only
-// ones where castling may be legal).
+// Legal moves of each lane but en passant, and but castling in scalar_castling_lanes: the
+// lanes castling_moves() hands to the scalar generator.
 template <Color Us>
-PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& castling_lanes) {
+PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lanes) {
   constexpr Color Them = ~Us;
   const V occ = p.us | p.them, empty = ~occ;
   const V king = p.kings & p.us;
@@ -215,16 +257,18 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& castling_lanes) {
   const V targets = and_not(checkmask, p.us);
   // Castling needs a rook with the right as the first piece along the king's rank.
   const V castling_rooks = p.castling_rooks & p.us & splat(relative_rank_bb(Us, RANK_1));
-  castling_lanes = _mm512_mask_test_epi64_mask(no_check, castling_rooks, castling_rooks);
+  __mmask8 castling_lanes = _mm512_mask_test_epi64_mask(no_check, castling_rooks, castling_rooks);
   if (castling_lanes)
     castling_lanes = _mm512_mask_test_epi64_mask(
         castling_lanes, ray_attacks<1>(king, empty) | ray_attacks<-1>(king, empty), castling_rooks);
+  scalar_castling_lanes = 0;
 
-  // King: squares the enemy does not attack once the king has left its square (often
-  // there is no free square next to any lane's king, and nothing to work out).
+  // King: squares the enemy does not attack once the king has left its square, and castling
+  // (often there is no free square next to any lane's king and no castling, and nothing to
+  // work out).
   V count = _mm512_setzero_si512();
   const V king_targets = and_not(king_reach(king), p.us);
-  if (_mm512_test_epi64_mask(king_targets, king_targets)) {
+  if (_mm512_test_epi64_mask(king_targets, king_targets) || castling_lanes) {
     const V see_through_king = empty | king;
     const V attacked =
         pawn_reach<Them>(their_pawns) | KnightJumps(their_knights).all() | king_reach(p.kings & p.them) |
@@ -233,6 +277,9 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& castling_lanes) {
         ray_attacks<9>(their_diagonal, see_through_king) | ray_attacks<-9>(their_diagonal, see_through_king) |
         ray_attacks<7>(their_diagonal, see_through_king) | ray_attacks<-7>(their_diagonal, see_through_king);
     count = popcount(and_not(king_targets, attacked));
+    if (castling_lanes)
+      count = count + castling_moves<Us>(castling_lanes, scalar_castling_lanes, king, castling_rooks, their_orthogonal,
+                                         occ, attacked);
   }
 
   // Knights (a pinned knight never moves): one set per jump, so every move counts once.
@@ -274,14 +321,14 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& castling_lanes) {
 template <Color Us>
 inline std::uint64_t count_moves_8(const Position* positions, int n) {
   const Lanes lanes = load_lanes<Us>(positions, n);
-  __mmask8 castling_lanes;
-  const V counts = count_lanes<Us>(lanes, castling_lanes);
+  __mmask8 scalar_castling_lanes;
+  const V counts = count_lanes<Us>(lanes, scalar_castling_lanes);
   alignas(64) std::uint64_t lane_counts[8];
   _mm512_store_si512(lane_counts, counts);
   std::uint64_t total = 0;
   for (unsigned rest = lanes.live & ~lanes.en_passant; rest; rest &= rest - 1)
     total += lane_counts[__builtin_ctz(rest)];
-  for (unsigned rest = castling_lanes & ~lanes.en_passant; rest; rest &= rest - 1) {
+  for (unsigned rest = scalar_castling_lanes & ~lanes.en_passant; rest; rest &= rest - 1) {
     const Position& pos = positions[__builtin_ctz(rest)];
     CountSink castlings;
     generate_castling<Us>(pos, pos.king_square(Us), castlings);
