@@ -68,11 +68,12 @@ TEST(CpuKernels, EveryLevelCountsThePublishedTreesWithATable) {
   }
 }
 
-// Positions whose castling the batched counters must get right (or hand back): Chess960
-// kings and rooks, an enemy rook on the first rank behind a blocker or behind the castling
-// rook itself (which shields the king's path only until it moves), rights on both wings
-// with en passant, and boards too full for one batch.
-TEST(CpuKernels, EveryLevelAgreesWithThePortableOneOnCastlingEdges) {
+// Positions whose castling and en passant the batched counters must get right (or hand
+// back): Chess960 kings and rooks, an enemy rook on the first rank behind a blocker or
+// behind the castling rook itself (which shields the king's path only until it moves),
+// rights on both wings with en passant, en passant pinned along a rank or a diagonal, and
+// boards too full for one batch.
+TEST(CpuKernels, EveryLevelAgreesWithThePortableOneOnCastlingAndEnPassantEdges) {
   // Odd depths: the batched counters count the leaves, whose side to move is the root's; the
   // pawns give both sides moves that keep the castling rights.
   const std::pair<const char*, int> cases[] = {
@@ -86,6 +87,10 @@ TEST(CpuKernels, EveryLevelAgreesWithThePortableOneOnCastlingEdges) {
       {"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1", 3},
       {"r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1", 3},
       {"kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1", 3},
+      // En passant that would bare the king along the rank, or on a diagonal.
+      {"8/2p5/8/KP5r/8/8/7P/7k w - - 0 1", 5},
+      {"7K/7p/8/8/kp5R/8/2P5/8 b - - 0 1", 5},
+      {"8/4p3/8/3P4/8/1K6/7P/6bk w - - 0 1", 5},
   };
   const CpuKernels& portable = CPU_KERNELS_PORTABLE;
   for (const auto& [fen, depth] : cases) {

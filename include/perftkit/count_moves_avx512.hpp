@@ -3,9 +3,8 @@
 // fills (Kogge-Stone), so no attack table is read. The rules are generate_legal()'s: checks
 // and pins from rays out of the king, a check mask, pinned pieces moving only along their
 // pin's axis, a king that may not step onto a square attacked with itself lifted, castling
-// through empty, unattacked squares. The rare castling lanes these lanes cannot decide go to
-// the scalar generate_castling(); a lane with an en-passant square is counted by the scalar
-// generator entirely.
+// through empty, unattacked squares, an en-passant capture that leaves no check. The rare
+// castling lanes these lanes cannot decide go to the scalar generate_castling().
 #pragma once
 
 #if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VPOPCNTDQ__) && !defined(__CUDACC__)
@@ -153,6 +152,7 @@ struct KingRays {
 // Positions laid out one bitboard per lane; lanes past the batch hold empty boards.
 struct Lanes {
   V us, them, pawns, knights, diagonal, orthogonal, kings, castling_rooks;
+  V en_passant_square;        // the square behind a pawn that just moved two, or none
   __mmask8 live, en_passant;  // lanes that hold a position; lanes with an en-passant square
 };
 
@@ -168,6 +168,7 @@ PERFTKIT_FORCEINLINE Lanes load_lanes(const Position* positions, int n) {
   // ep_square is the low byte of the word that also holds the side to move and the clocks.
   static_assert(offsetof(Position, ep_square) % 8 == 0);
   const V ep_word = field(offsetof(Position, ep_square)) & _mm512_set1_epi64(0xFF);
+  const __mmask8 en_passant = _mm512_mask_cmpneq_epi64_mask(live, ep_word, _mm512_set1_epi64(SQ_NONE));
   return Lanes{field(offsetof(Position, by_color) + Us * sizeof(Bitboard)),
                field(offsetof(Position, by_color) + (~Us) * sizeof(Bitboard)),
                field(offsetof(Position, pawns)),
@@ -176,8 +177,9 @@ PERFTKIT_FORCEINLINE Lanes load_lanes(const Position* positions, int n) {
                field(offsetof(Position, orthogonal)),
                field(offsetof(Position, kings)),
                field(offsetof(Position, castling_rooks)),
+               _mm512_maskz_sllv_epi64(en_passant, _mm512_set1_epi64(1), ep_word),
                live,
-               _mm512_mask_cmpneq_epi64_mask(live, ep_word, _mm512_set1_epi64(SQ_NONE))};
+               en_passant};
 }
 
 // Lanes (of `lanes`, which are not in check) where castling with `rook` (one square a lane,
@@ -222,8 +224,37 @@ PERFTKIT_FORCEINLINE V ray_moves(V sliders, const KingRays& rays, V pinned, V em
   return popcount(ray_attacks<D>(movers, empty) & targets);
 }
 
-// Legal moves of each lane but en passant, and but castling in scalar_castling_lanes: the
-// lanes castling_moves() hands to the scalar generator.
+// Lanes where an enemy bishop, rook or queen sees the king with the board occupied by occ.
+PERFTKIT_FORCEINLINE __mmask8 king_seen_by_sliders(__mmask8 lanes, V king, V occ, V their_orthogonal,
+                                                   V their_diagonal) {
+  const V empty = ~occ;
+  const V orthogonal = ray_attacks<8>(king, empty) | ray_attacks<-8>(king, empty) | ray_attacks<1>(king, empty) |
+                       ray_attacks<-1>(king, empty);
+  const V diagonal = ray_attacks<9>(king, empty) | ray_attacks<-9>(king, empty) | ray_attacks<7>(king, empty) |
+                     ray_attacks<-7>(king, empty);
+  const V seen = (orthogonal & their_orthogonal) | (diagonal & their_diagonal);
+  return _mm512_mask_test_epi64_mask(lanes, seen, seen);
+}
+
+// Legal en-passant captures of each lane with an en-passant square, by the capture of
+// direction D (generate_non_king()'s rule): the capture is played out, and it is legal when
+// no enemy slider then sees the king and no enemy knight or pawn but the captured one checks
+// it. Two pawns leave one rank at once, so this covers the pin along the rank too.
+template <Color Us, int D>
+PERFTKIT_FORCEINLINE V en_passant_moves(const Lanes& p, V occ, V king, V leaper_checkers, V their_orthogonal,
+                                        V their_diagonal) {
+  const V to = p.en_passant_square;
+  const V from = step<-D>(to) & p.pawns & p.us;
+  __mmask8 lanes = _mm512_mask_test_epi64_mask(p.en_passant, from, from);
+  if (!lanes) return _mm512_setzero_si512();
+  const V captured = shift_raw<-PAWN_PUSH<Us>>(to);
+  lanes = _mm512_mask_testn_epi64_mask(lanes, leaper_checkers, ~captured);
+  lanes &= ~king_seen_by_sliders(lanes, king, (occ ^ from ^ captured) | to, their_orthogonal, their_diagonal);
+  return _mm512_maskz_mov_epi64(lanes, _mm512_set1_epi64(1));
+}
+
+// Legal moves of each lane but castling in scalar_castling_lanes: the lanes castling_moves()
+// hands to the scalar generator.
 template <Color Us>
 PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lanes) {
   constexpr Color Them = ~Us;
@@ -314,6 +345,9 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lan
   const V promotions = popcount(pushes & last_rank) + popcount(west & last_rank) + popcount(east & last_rank);
   count = count + popcount(pushes) + popcount(doubles) + popcount(west) + popcount(east) + promotions + promotions +
           promotions;
+  if (p.en_passant)
+    count = count + en_passant_moves<Us, UP_WEST>(p, occ, king, leaper_checkers, their_orthogonal, their_diagonal) +
+            en_passant_moves<Us, UP_EAST>(p, occ, king, leaper_checkers, their_orthogonal, their_diagonal);
   return count;
 }
 
@@ -326,16 +360,13 @@ inline std::uint64_t count_moves_8(const Position* positions, int n) {
   alignas(64) std::uint64_t lane_counts[8];
   _mm512_store_si512(lane_counts, counts);
   std::uint64_t total = 0;
-  for (unsigned rest = lanes.live & ~lanes.en_passant; rest; rest &= rest - 1)
-    total += lane_counts[__builtin_ctz(rest)];
-  for (unsigned rest = scalar_castling_lanes & ~lanes.en_passant; rest; rest &= rest - 1) {
+  for (unsigned rest = lanes.live; rest; rest &= rest - 1) total += lane_counts[__builtin_ctz(rest)];
+  for (unsigned rest = scalar_castling_lanes; rest; rest &= rest - 1) {
     const Position& pos = positions[__builtin_ctz(rest)];
     CountSink castlings;
     generate_castling<Us>(pos, pos.king_square(Us), castlings);
     total += castlings.count;
   }
-  for (unsigned rest = lanes.en_passant; rest; rest &= rest - 1)
-    total += count_moves<Us>(positions[__builtin_ctz(rest)]);
   return total;
 }
 
