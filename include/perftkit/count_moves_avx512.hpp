@@ -70,7 +70,8 @@ PERFTKIT_FORCEINLINE V ray_attacks(V gen, V empty) {
 // The squares from the lower to the higher of two single bits, both included (rank_span()
 // of each lane).
 PERFTKIT_FORCEINLINE V span_of(V a, V b) {
-  const V low = _mm512_min_epu64(a, b), high = _mm512_max_epu64(a, b);
+  // (the zero-masked forms: g++ 12's plain ones trip -Wmaybe-uninitialized in its headers)
+  const V low = _mm512_maskz_min_epu64(0xFF, a, b), high = _mm512_maskz_max_epu64(0xFF, a, b);
   return (high - low) | high;
 }
 
@@ -156,28 +157,43 @@ struct Lanes {
   __mmask8 live, en_passant;  // lanes that hold a position; lanes with an en-passant square
 };
 
+// Eight positions stored field by field, the lanes' own layout: a block loads with plain
+// vector loads, where eight positions side by side would need a gather per field.
+struct alignas(64) PositionBlock {
+  Bitboard by_color[COLOR_NB][8], pawns[8], knights[8], diagonal[8], orthogonal[8], kings[8], castling_rooks[8];
+  std::uint64_t ep_square[8];
+
+  PERFTKIT_FORCEINLINE void set(int lane, const Position& p) {
+    by_color[WHITE][lane] = p.by_color[WHITE], by_color[BLACK][lane] = p.by_color[BLACK];
+    pawns[lane] = p.pawns, knights[lane] = p.knights, diagonal[lane] = p.diagonal, orthogonal[lane] = p.orthogonal;
+    kings[lane] = p.kings, castling_rooks[lane] = p.castling_rooks, ep_square[lane] = p.ep_square;
+  }
+  // The lane's position as far as move counting goes (clocks left at zero).
+  Position get(int lane, Color side_to_move) const {
+    Position p{};
+    p.by_color[WHITE] = by_color[WHITE][lane], p.by_color[BLACK] = by_color[BLACK][lane];
+    p.pawns = pawns[lane], p.knights = knights[lane], p.diagonal = diagonal[lane], p.orthogonal = orthogonal[lane];
+    p.kings = kings[lane], p.castling_rooks = castling_rooks[lane], p.ep_square = Square(ep_square[lane]);
+    p.side_to_move = side_to_move;
+    return p;
+  }
+};
+
 template <Color Us>
-PERFTKIT_FORCEINLINE Lanes load_lanes(const Position* positions, int n) {
+PERFTKIT_FORCEINLINE Lanes load_lanes(const PositionBlock& block, int n) {
   const __mmask8 live = __mmask8((1u << n) - 1);
-  constexpr long long SIZE = sizeof(Position);
-  const V index = _mm512_set_epi64(7 * SIZE, 6 * SIZE, 5 * SIZE, 4 * SIZE, 3 * SIZE, 2 * SIZE, SIZE, 0);
-  const char* base = reinterpret_cast<const char*>(positions);
-  const auto field = [&](std::size_t offset) {
-    return _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), live, index, base + offset, 1);
-  };
-  // ep_square is the low byte of the word that also holds the side to move and the clocks.
-  static_assert(offsetof(Position, ep_square) % 8 == 0);
-  const V ep_word = field(offsetof(Position, ep_square)) & _mm512_set1_epi64(0xFF);
-  const __mmask8 en_passant = _mm512_mask_cmpneq_epi64_mask(live, ep_word, _mm512_set1_epi64(SQ_NONE));
-  return Lanes{field(offsetof(Position, by_color) + Us * sizeof(Bitboard)),
-               field(offsetof(Position, by_color) + (~Us) * sizeof(Bitboard)),
-               field(offsetof(Position, pawns)),
-               field(offsetof(Position, knights)),
-               field(offsetof(Position, diagonal)),
-               field(offsetof(Position, orthogonal)),
-               field(offsetof(Position, kings)),
-               field(offsetof(Position, castling_rooks)),
-               _mm512_maskz_sllv_epi64(en_passant, _mm512_set1_epi64(1), ep_word),
+  const auto field = [live](const std::uint64_t* lanes) { return _mm512_maskz_load_epi64(live, lanes); };
+  const V ep_square = field(block.ep_square);
+  const __mmask8 en_passant = _mm512_mask_cmpneq_epi64_mask(live, ep_square, _mm512_set1_epi64(SQ_NONE));
+  return Lanes{field(block.by_color[Us]),
+               field(block.by_color[~Us]),
+               field(block.pawns),
+               field(block.knights),
+               field(block.diagonal),
+               field(block.orthogonal),
+               field(block.kings),
+               field(block.castling_rooks),
+               _mm512_maskz_sllv_epi64(en_passant, _mm512_set1_epi64(1), ep_square),
                live,
                en_passant};
 }
@@ -249,7 +265,8 @@ PERFTKIT_FORCEINLINE V en_passant_moves(const Lanes& p, V occ, V king, V leaper_
   if (!lanes) return _mm512_setzero_si512();
   const V captured = shift_raw<-PAWN_PUSH<Us>>(to);
   lanes = _mm512_mask_testn_epi64_mask(lanes, leaper_checkers, ~captured);
-  lanes &= ~king_seen_by_sliders(lanes, king, (occ ^ from ^ captured) | to, their_orthogonal, their_diagonal);
+  lanes = __mmask8(lanes &
+                   ~king_seen_by_sliders(lanes, king, (occ ^ from ^ captured) | to, their_orthogonal, their_diagonal));
   return _mm512_maskz_mov_epi64(lanes, _mm512_set1_epi64(1));
 }
 
@@ -351,10 +368,11 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lan
   return count;
 }
 
-// Sum of the legal move counts of positions[0, n), 1 <= n <= 8, each with Us to move.
+// Sum of the legal move counts of the first n positions of block, 1 <= n <= 8, each with Us
+// to move.
 template <Color Us>
-inline std::uint64_t count_moves_8(const Position* positions, int n) {
-  const Lanes lanes = load_lanes<Us>(positions, n);
+inline std::uint64_t count_moves_8(const PositionBlock& block, int n) {
+  const Lanes lanes = load_lanes<Us>(block, n);
   __mmask8 scalar_castling_lanes;
   const V counts = count_lanes<Us>(lanes, scalar_castling_lanes);
   alignas(64) std::uint64_t lane_counts[8];
@@ -362,12 +380,20 @@ inline std::uint64_t count_moves_8(const Position* positions, int n) {
   std::uint64_t total = 0;
   for (unsigned rest = lanes.live; rest; rest &= rest - 1) total += lane_counts[__builtin_ctz(rest)];
   for (unsigned rest = scalar_castling_lanes; rest; rest &= rest - 1) {
-    const Position& pos = positions[__builtin_ctz(rest)];
+    const Position pos = block.get(__builtin_ctz(rest), Us);
     CountSink castlings;
     generate_castling<Us>(pos, pos.king_square(Us), castlings);
     total += castlings.count;
   }
   return total;
+}
+
+// The same for positions[0, n) side by side.
+template <Color Us>
+inline std::uint64_t count_moves_8(const Position* positions, int n) {
+  PositionBlock block;
+  for (int i = 0; i < n; ++i) block.set(i, positions[i]);
+  return count_moves_8<Us>(block, n);
 }
 
 PERFTKIT_ISA_END
