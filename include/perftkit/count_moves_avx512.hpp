@@ -368,24 +368,35 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lan
   return count;
 }
 
-// Sum of the legal move counts of the first n positions of block, 1 <= n <= 8, each with Us
-// to move.
+// The legal move counts of the first n positions of block, 1 <= n <= 8, each with Us to
+// move, lane by lane (zero past n); the castlings of lanes the scalar generator decides are
+// added to extra. A caller sums the lanes once for many blocks.
 template <Color Us>
-inline std::uint64_t count_moves_8(const PositionBlock& block, int n) {
+PERFTKIT_FORCEINLINE V count_moves_lanes(const PositionBlock& block, int n, std::uint64_t& extra) {
   const Lanes lanes = load_lanes<Us>(block, n);
   __mmask8 scalar_castling_lanes;
   const V counts = count_lanes<Us>(lanes, scalar_castling_lanes);
-  alignas(64) std::uint64_t lane_counts[8];
-  _mm512_store_si512(lane_counts, counts);
-  std::uint64_t total = 0;
-  for (unsigned rest = lanes.live; rest; rest &= rest - 1) total += lane_counts[__builtin_ctz(rest)];
   for (unsigned rest = scalar_castling_lanes; rest; rest &= rest - 1) {
     const Position pos = block.get(__builtin_ctz(rest), Us);
     CountSink castlings;
     generate_castling<Us>(pos, pos.king_square(Us), castlings);
-    total += castlings.count;
+    extra += castlings.count;
   }
-  return total;
+  return _mm512_maskz_mov_epi64(lanes.live, counts);
+}
+
+PERFTKIT_FORCEINLINE std::uint64_t lane_sum(V v) {
+  alignas(64) std::uint64_t lanes[8];
+  _mm512_store_si512(lanes, v);
+  return lanes[0] + lanes[1] + lanes[2] + lanes[3] + lanes[4] + lanes[5] + lanes[6] + lanes[7];
+}
+
+// Sum of the legal move counts of the first n positions of block, 1 <= n <= 8, each with Us
+// to move.
+template <Color Us>
+inline std::uint64_t count_moves_8(const PositionBlock& block, int n) {
+  std::uint64_t extra = 0;
+  return lane_sum(count_moves_lanes<Us>(block, n, extra)) + extra;
 }
 
 // The same for positions[0, n) side by side.

@@ -14,9 +14,11 @@ PERFTKIT_ISA_BEGIN
 // one tight loop, called once per node rather than inlined into every batch of the generator.
 template <Color Us>
 [[gnu::noinline]] std::uint64_t count_moves_of(const avx512::PositionBlock* blocks, int n) {
-  std::uint64_t total = 0;
-  for (int i = 0; i < n; i += 8) total += avx512::count_moves_8<Us>(blocks[i / 8], n - i < 8 ? n - i : 8);
-  return total;
+  std::uint64_t extra = 0;
+  avx512::V counts = _mm512_setzero_si512();
+  for (int i = 0; i < n; i += 8)
+    counts = counts + avx512::count_moves_lanes<Us>(blocks[i / 8], n - i < 8 ? n - i : 8, extra);
+  return avx512::lane_sum(counts) + extra;
 }
 
 // Leaf count two plies below pos, with Us to move: the children are stored in the counter's
