@@ -9,9 +9,12 @@ same rounds: --baseline (another perftkit build, e.g. the previous commit's: the
 medians is the change's effect) and --stockfish (Stockfish's unhashed perft at --stockfish-depth,
 a reference for how fast the machine was during the run).
 
+--compare-hash MB runs the same binary with `--hash MB` interleaved too: a larger table must
+never be slower than the default one at the same depth.
+
 Usage: bench/hashed_perft.py [--perftkit build/release/perftkit] [--depths 8,9] [--runs 3]
-                             [--threads N] [--baseline OTHER_PERFTKIT] [--stockfish /usr/games/stockfish]
-                             [--stockfish-depth 7] [--out FILE]
+                             [--threads N] [--baseline OTHER_PERFTKIT] [--compare-hash MB]
+                             [--stockfish /usr/games/stockfish] [--stockfish-depth 7] [--out FILE]
 """
 import argparse
 import datetime
@@ -28,8 +31,9 @@ from bench_common import ROOT, commit, machine, stockfish_perft
 PUBLISHED = {5: 4865609, 6: 119060324, 7: 3195901860, 8: 84998978956, 9: 2439530234167, 10: 69352859712417}
 
 
-def run_once(perftkit, depth, threads):
+def run_once(perftkit, depth, threads, hash_mb=None):
     cmd = [perftkit, "perft", "--depth", str(depth), "--json"] + (["--threads", str(threads)] if threads else [])
+    cmd += ["--hash", str(hash_mb)] if hash_mb else []
     start = time.perf_counter()
     done = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.perf_counter() - start
@@ -58,6 +62,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--threads", type=int, default=0)
     parser.add_argument("--baseline", help="another perftkit binary, run interleaved")
+    parser.add_argument("--compare-hash", type=int, metavar="MB", help="also run with --hash MB, interleaved")
     parser.add_argument("--stockfish", help="Stockfish binary: its perft runs interleaved as a machine-speed reference")
     parser.add_argument("--stockfish-depth", type=int, default=7)
     parser.add_argument("--out")
@@ -66,9 +71,11 @@ def main():
     load_before = os.getloadavg()
     rows, ok = [], True
     for depth in (int(d) for d in args.depths.split(",")):
-        runs, baseline, reference = [], [], []
+        runs, baseline, reference, sized = [], [], [], []
         for _ in range(args.runs):  # interleaved: each round runs every binary once
             runs.append(run_once(args.perftkit, depth, args.threads))
+            if args.compare_hash:
+                sized.append(run_once(args.perftkit, depth, args.threads, args.compare_hash))
             if args.baseline:
                 baseline.append(run_once(args.baseline, depth, args.threads))
             if args.stockfish:
@@ -87,6 +94,14 @@ def main():
                                "runs": baseline, "speedup": base_median / median}
             line += (f"; baseline median {base_median:.2f} s of {[round(r['seconds'], 2) for r in baseline]} "
                      f"({base_median / median:.2f}x)")
+        if sized:
+            sized_correct, sized_median = summary(sized, depth, "seconds")
+            ok = ok and sized_correct
+            row["compare_hash"] = {"hash_mb": args.compare_hash, "correct": sized_correct,
+                                   "median_seconds": sized_median, "runs": sized,
+                                   "default_over_sized": median / sized_median}
+            line += (f"; --hash {args.compare_hash}: median {sized_median:.2f} s "
+                     f"of {[round(r['seconds'], 2) for r in sized]} ({median / sized_median:.2f}x the default's speed)")
         if reference:
             ref_correct, ref_median = summary(reference, args.stockfish_depth, "wall_seconds")
             ok = ok and ref_correct
