@@ -1,52 +1,36 @@
-// The eight-lane AVX-512 move counter against the scalar generator (whose counts the
-// published perft tests pin down): every batch of siblings and every position alone,
-// through the first plies of positions rich in checks, pins, en passant, promotions and
-// (Chess960) castling. Perft's own tests exercise it too: the host perft counts with it.
+// The batched move counters of the faster CPU kernel levels (AVX-512: eight lanes at once;
+// AVX2: PEXT lookups) against the portable level's scalar generator (whose counts the
+// published perft tests pin down): for every node through the first plies of positions rich
+// in checks, pins, en passant, promotions and (Chess960) castling, the two-ply count, which
+// counts the node's children as batches of siblings. The levels are reached through the
+// dispatched kernels, so this runs in the portable build on any CPU that has them.
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "perftkit/count_moves_avx512.hpp"
+#include "perft/cpu_kernels.hpp"
 #include "perftkit/movegen.hpp"
 #include "standard_positions.hpp"
 
 namespace perftkit {
 namespace {
 
-#if PERFTKIT_HAS_AVX512_COUNT
-template <Color Us>
-std::uint64_t simd_count(const Position* positions, int n) {
-  return avx512::count_moves_8<Us>(positions, n);
-}
-
-std::uint64_t simd_count(const Position* positions, int n) {
-  return positions[0].side_to_move == WHITE ? simd_count<WHITE>(positions, n) : simd_count<BLACK>(positions, n);
-}
-
-// Compares the counters on every child of pos (in batches and alone), depth plies down;
-// returns the number of batches compared.
-int compare_below(const Position& pos, int depth) {
-  std::vector<Position> children;
-  for_each_legal_move(pos, [&](const Position& child, Move) { children.push_back(child); });
-  int batches = 0;
-  for (std::size_t i = 0; i < children.size(); i += 8) {
-    const int n = int(std::min<std::size_t>(8, children.size() - i));
-    std::uint64_t scalar = 0;
-    for (int j = 0; j < n; ++j) {
-      scalar += count_moves(children[i + j]);
-      EXPECT_EQ(simd_count(&children[i + j], 1), count_moves(children[i + j])) << to_fen(children[i + j]);
-    }
-    EXPECT_EQ(simd_count(&children[i], n), scalar) << "children of " << to_fen(pos);
-    ++batches;
-  }
+// Compares every faster level with the portable one on pos and each node below it, depth
+// plies down; returns the number of nodes compared.
+int compare_below(const Position& pos, int depth, const std::vector<const CpuKernels*>& levels) {
+  const std::uint64_t expected = CPU_KERNELS_PORTABLE.perft(pos, 2);
+  for (const CpuKernels* level : levels) EXPECT_EQ(level->perft(pos, 2), expected) << level->name << " " << to_fen(pos);
+  int nodes = 1;
   if (depth > 1)
-    for (const Position& child : children) batches += compare_below(child, depth - 1);
-  return batches;
+    for_each_legal_move(pos, [&](const Position& child, Move) { nodes += compare_below(child, depth - 1, levels); });
+  return nodes;
 }
-#endif
 
 TEST(CountMovesAvx512, AgreesWithTheScalarGenerator) {
-#if PERFTKIT_HAS_AVX512_COUNT
+  std::vector<const CpuKernels*> levels;
+  for (const CpuKernelLevel& level : cpu_kernel_levels())
+    if (level.supported && level.kernels != &CPU_KERNELS_PORTABLE) levels.push_back(level.kernels);
+  if (levels.empty()) GTEST_SKIP() << "this CPU runs only the portable kernels";
   const char* fens[] = {
       "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
       test_positions::KIWIPETE,
@@ -63,11 +47,8 @@ TEST(CountMovesAvx512, AgreesWithTheScalarGenerator) {
   };
   for (const char* fen : fens) {
     const Position pos = test_positions::position_from_fen(fen);
-    EXPECT_GT(compare_below(pos, 3), 0) << fen;
+    EXPECT_GT(compare_below(pos, 3, levels), 1) << fen;
   }
-#else
-  GTEST_SKIP() << "this build has no AVX-512 (F, DQ, VPOPCNTDQ) move counter";
-#endif
 }
 
 }  // namespace
