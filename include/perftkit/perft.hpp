@@ -9,42 +9,34 @@
 namespace perftkit {
 PERFTKIT_ISA_BEGIN
 
+#if !PERFTKIT_DEVICE_PASS
+// The children of one node, kept for one counting loop: where the AVX-512 counter runs, in
+// its own layout (eight to a block, field by field), else side by side.
+struct ChildBuffer {
 #if PERFTKIT_HAS_AVX512_COUNT
-// Sum of the legal move counts of the first n positions of blocks, each with Us to move:
-// one tight loop, called once per node rather than inlined into every batch of the generator.
+  avx512::PositionBlock blocks[MAX_LEGAL_MOVES / 8];
+  PERFTKIT_FORCEINLINE void set(int i, const Position& child) { blocks[i / 8].set(i % 8, child); }
+#else
+  Position positions[MAX_LEGAL_MOVES];
+  PERFTKIT_FORCEINLINE void set(int i, const Position& child) { positions[i] = child; }
+#endif
+};
+
+// Sum of the legal move counts of the first n children, each with Us to move: one tight loop,
+// called once per node rather than inlined into every batch of the generator.
 template <Color Us>
-[[gnu::noinline]] std::uint64_t count_moves_of(const avx512::PositionBlock* blocks, int n) {
+[[gnu::noinline]] std::uint64_t count_moves_of(const ChildBuffer& children, int n) {
+#if PERFTKIT_HAS_AVX512_COUNT
   std::uint64_t extra = 0;
   avx512::V counts = _mm512_setzero_si512();
   for (int i = 0; i < n; i += 8)
-    counts = counts + avx512::count_moves_lanes<Us>(blocks[i / 8], n - i < 8 ? n - i : 8, extra);
+    counts = counts + avx512::count_moves_lanes<Us>(children.blocks[i / 8], n - i < 8 ? n - i : 8, extra);
   return avx512::lane_sum(counts) + extra;
-}
-
-// Leaf count two plies below pos, with Us to move: the children are stored in the counter's
-// own layout, then counted eight at a time. Invented positions (a FEN full of queens) may have
-// more moves than the blocks hold: full ones are counted and reused.
-template <Color Us>
-std::uint64_t two_ply_leaves(const Position& pos) {
-  avx512::PositionBlock children[MAX_LEGAL_MOVES / 8];
-  int n = 0;
-  std::uint64_t nodes = 0;
-  for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
-    if (n == MAX_LEGAL_MOVES) [[unlikely]]
-      nodes += count_moves_of<~Us>(children, std::exchange(n, 0));
-    children[n / 8].set(n % 8, child);
-    ++n;
-  });
-  return nodes + count_moves_of<~Us>(children, n);
-}
-#elif !PERFTKIT_DEVICE_PASS
-// Sum of the legal move counts of positions[0, n), each with Us to move: one tight loop,
-// called once per node rather than inlined into every batch of the generator.
-template <Color Us>
-[[gnu::noinline]] std::uint64_t count_moves_of(const Position* positions, int n) {
+#else
   std::uint64_t total = 0;
-  for (int i = 0; i < n; ++i) total += count_moves<Us>(positions[i]);
+  for (int i = 0; i < n; ++i) total += count_moves<Us>(children.positions[i]);
   return total;
+#endif
 }
 
 // Leaf count two plies below pos, with Us to move: children first, then one counting loop
@@ -52,13 +44,13 @@ template <Color Us>
 // full of queens) may have more moves than the buffer holds: a full one is counted and reused.
 template <Color Us>
 std::uint64_t two_ply_leaves(const Position& pos) {
-  Position children[MAX_LEGAL_MOVES];
+  ChildBuffer children;
   int n = 0;
   std::uint64_t nodes = 0;
   for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
     if (n == MAX_LEGAL_MOVES) [[unlikely]]
       nodes += count_moves_of<~Us>(children, std::exchange(n, 0));
-    children[n++] = child;
+    children.set(n++, child);
   });
   return nodes + count_moves_of<~Us>(children, n);
 }
