@@ -1,7 +1,7 @@
 // Move generation against an independent generator: on every position the FEN and EPD
 // readers accept, perftkit's perft 1-3 must equal that of the test-only mailbox oracle
-// (tests/oracle/), and the AVX-512 move counter must equal the scalar one on the position and
-// on each of its children. A mismatch prints the FEN and both move lists, then aborts.
+// (tests/oracle/), and so must every CPU kernel level the machine runs (the AVX-512 counter
+// among them), plain and hashed. A mismatch prints the FEN and both move lists, then aborts.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +14,7 @@
 #include "notation/fen.hpp"
 #include "notation/uci.hpp"
 #include "oracle/mailbox_board.hpp"
+#include "perft/cpu_kernels.hpp"
 #include "perftkit/perft.hpp"
 
 namespace {
@@ -72,35 +73,20 @@ bool descend(perftkit::Position& pos, oracle::Board& board, int depth) {
   std::abort();
 }
 
-#if PERFTKIT_HAS_AVX512_COUNT
-// The eight-lane counter against the scalar one: each position alone, then in batches of eight.
-template <perftkit::Color Us>
-void check_vector_counter(const std::vector<perftkit::Position>& positions) {
-  for (const perftkit::Position& p : positions)
-    FUZZ_CHECK(perftkit::avx512::count_moves_8<Us>(&p, 1) == perftkit::count_moves<Us>(p));
-  for (std::size_t i = 0; i < positions.size(); i += 8) {
-    const int n = int(std::min<std::size_t>(8, positions.size() - i));
-    std::uint64_t scalar = 0;
-    for (int j = 0; j < n; ++j) scalar += perftkit::count_moves<Us>(positions[i + j]);
-    FUZZ_CHECK(perftkit::avx512::count_moves_8<Us>(positions.data() + i, n) == scalar);
+// Every CPU kernel level this CPU runs, plain and hashed, against the counts the oracle
+// gave: the AVX-512 level's eight-lane counter runs in its two-ply leaves, whatever the flags
+// of this build (a fuzz build is portable; the levels are chosen at run time).
+void check_kernel_levels(const perftkit::Position& pos, const std::vector<std::uint64_t>& counts) {
+  const perftkit::KeySet keys(1);
+  for (const perftkit::CpuKernelLevel& level : perftkit::cpu_kernel_levels()) {
+    if (!level.supported) continue;
+    perftkit::PerftTable table(std::size_t(1) << 16);
+    for (std::size_t depth = 1; depth < counts.size(); ++depth) {
+      FUZZ_CHECK(level.kernels->perft(pos, int(depth)) == counts[depth]);
+      FUZZ_CHECK(level.kernels->perft_hashed(pos, int(depth), table, keys) == counts[depth]);
+    }
   }
 }
-
-void check_vector_counter(const perftkit::Position& pos) {
-  std::vector<perftkit::Position> children;
-  perftkit::for_each_legal_move(pos,
-                                [&](const perftkit::Position& child, perftkit::Move) { children.push_back(child); });
-  if (pos.side_to_move == perftkit::WHITE) {
-    check_vector_counter<perftkit::WHITE>({pos});
-    check_vector_counter<perftkit::BLACK>(children);
-  } else {
-    check_vector_counter<perftkit::BLACK>({pos});
-    check_vector_counter<perftkit::WHITE>(children);
-  }
-}
-#else
-void check_vector_counter(const perftkit::Position&) {}
-#endif
 
 void compare(const perftkit::FenResult& parsed) {
   if (!parsed) return;
@@ -108,13 +94,15 @@ void compare(const perftkit::FenResult& parsed) {
   const std::string fen = perftkit::to_fen(pos);
   const std::optional<oracle::Board> board = oracle::board_from_fen(fen);
   FUZZ_CHECK(board.has_value());
+  std::vector<std::uint64_t> counts = {1};  // the oracle's perft by depth
   for (int depth = 1; depth <= 3; ++depth) {
     const std::uint64_t expected = oracle::perft(*board, depth);
     const std::uint64_t counted = perftkit::perft(pos, depth);
     if (counted != expected) report_mismatch(pos, *board, depth);
+    counts.push_back(expected);
     if (depth == 2 && expected > MAX_DEPTH2_FOR_DEPTH3) break;
   }
-  check_vector_counter(pos);
+  check_kernel_levels(pos, counts);
 }
 
 }  // namespace
