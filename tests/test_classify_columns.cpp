@@ -64,7 +64,11 @@ TEST(CommentValues, NumbersAreTheDoublesFromCharsReads) {
   std::mt19937_64 random(20261202);
   for (int i = 0; i < 20000; ++i) {
     std::string number = std::to_string(random() % 1000000);
-    if (random() % 2) number += '.' + std::to_string(random() % 100000000).insert(0, random() % 3, '0');
+    if (random() % 2) {  // 0 to 8 digits after the point: two or fewer take the centipawn shortcut
+      std::string fraction;
+      for (std::uint64_t d = random() % 9; d > 0; --d) fraction += char('0' + random() % 10);
+      number += '.' + fraction;
+    }
     if (random() % 5 == 0) number.insert(0, "0");
     const std::string signed_number = random() % 2 ? "-" + number : number;
     const CommentValues eval = read_comment_values("{ [%eval " + signed_number + "] }");
@@ -91,6 +95,14 @@ TEST(CommentValues, NumbersAreTheDoublesFromCharsReads) {
   EXPECT_FALSE(read_comment_values("{[%eval -inf]}").eval_cp);
   EXPECT_FALSE(read_comment_values("{[%eval 1e300]}").eval_cp);
   EXPECT_FALSE(read_comment_values("{[%clk 0:10:-5]}").clock_seconds);
+  EXPECT_EQ(read_comment_values("{[%clk 10:00]}").clock_seconds, 600.0);
+  EXPECT_EQ(read_comment_values("{[%clk 1:00:00]}").clock_seconds, 3600.0);
+  EXPECT_EQ(read_comment_values("{[%clk 1.5:00]}").clock_seconds, 90.0);
+  EXPECT_FALSE(read_comment_values("{[%clk 1:2:3:4]}").clock_seconds);
+  EXPECT_FALSE(read_comment_values("{[%clk 100]}").clock_seconds);
+  EXPECT_FALSE(read_comment_values("{[%clk 1::00]}").clock_seconds);
+  EXPECT_EQ(read_comment_values("{[%eval 1000000]}").eval_cp, 100000000);
+  EXPECT_FALSE(read_comment_values("{[%eval 1000000.01]}").eval_cp);
   // The first command of each name counts, even when it does not read.
   EXPECT_FALSE(read_comment_values("{[%clk ] [%clk 0:00:01]}").clock_seconds);
   EXPECT_EQ(read_comment_values("{[%evalx 3] [%eval 0.3]}").eval_cp, 30);

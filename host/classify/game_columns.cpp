@@ -27,14 +27,15 @@ std::optional<std::string_view> command_argument(std::string_view command, std::
   return end == command.size() ? std::string_view() : command.substr(begin, end - begin);
 }
 
-// A decimal number as std::from_chars reads it (the nearest double). Plain digits with at
-// most one point and 15 digits, as clocks and evals are written, are read here: the digits
-// as an integer over a power of ten, both exact in a double, and IEEE division rounds to
-// nearest, so the result is from_chars's. Anything else is left to from_chars.
-std::optional<double> parse_decimal(std::string_view text) {
+// Digits with at most one point, as clocks and evals are written: the digits as one integer,
+// and how many follow the point (-1: no point). Nothing for other text or over 15 digits.
+struct PlainDecimal {
+  std::uint64_t digits;
+  int decimals;
+};
+std::optional<PlainDecimal> read_plain_decimal(std::string_view text) {
   std::uint64_t digits = 0;
   int count = 0, decimals = -1;
-  bool plain = true;
   for (const char ch : text) {
     if (ch >= '0' && ch <= '9') {
       digits = digits * 10 + std::uint64_t(ch - '0');
@@ -43,14 +44,23 @@ std::optional<double> parse_decimal(std::string_view text) {
     } else if (ch == '.' && decimals < 0) {
       decimals = 0;
     } else {
-      plain = false;
-      break;
+      return std::nullopt;
     }
   }
-  if (plain && count >= 1 && count <= 15) {
+  if (count < 1 || count > 15) return std::nullopt;
+  return PlainDecimal{digits, decimals};
+}
+
+// A decimal number as std::from_chars reads it (the nearest double). A plain decimal is
+// read here: its digits as an integer over a power of ten, both exact in a double, and IEEE
+// division rounds to nearest, so the result is from_chars's. Anything else is left to
+// from_chars.
+std::optional<double> parse_decimal(std::string_view text) {
+  if (const std::optional<PlainDecimal> plain = read_plain_decimal(text)) {
     static constexpr double POWERS[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                         1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-    return decimals <= 0 ? double(digits) : double(digits) / POWERS[decimals];  // (no division for whole numbers)
+    // (no division for whole numbers)
+    return plain->decimals <= 0 ? double(plain->digits) : double(plain->digits) / POWERS[plain->decimals];
   }
   double value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -58,10 +68,26 @@ std::optional<double> parse_decimal(std::string_view text) {
   return value;
 }
 
-// h:mm:ss or h:mm:ss.f (also m:ss): seconds.
+// h:mm:ss or h:mm:ss.f (also m:ss): seconds. Whole fields (the usual clock) are summed as
+// integers, which is exact, so equal to the double sum below; other fields go through it.
 std::optional<double> parse_clock(std::string_view text) {
-  double seconds = 0;
+  std::uint64_t whole = 0;
   int fields = 0;
+  for (std::size_t begin = 0; begin <= text.size(); ++fields) {
+    std::size_t end = begin;  // (a loop, not find: that calls memchr)
+    while (end < text.size() && text[end] != ':') ++end;
+    const std::optional<PlainDecimal> field = read_plain_decimal(text.substr(begin, end - begin));
+    if (!field || field->decimals > 0 || field->digits > 999999) {
+      fields = -1;
+      break;
+    }
+    whole = whole * 60 + field->digits;
+    begin = end + 1;
+  }
+  if (fields == 2 || fields == 3) return double(whole);
+  if (fields > 0) return std::nullopt;
+  double seconds = 0;
+  fields = 0;
   while (!text.empty()) {
     const std::size_t colon = text.find(':');
     const std::optional<double> value = parse_decimal(text.substr(0, colon));
@@ -90,6 +116,13 @@ void read_eval(std::string_view eval, CommentValues& values) {
     if (magnitude.empty() || magnitude.front() == '-' || magnitude.front() == '+') return;
     // (an eval beyond any engine's range, infinity or NaN is no number of centipawns)
     constexpr double MAX_PAWNS = 1e6;
+    // At most two decimals: the centipawns are the digits scaled by a power of ten, exactly
+    // what rounding pawns * 100 gives (its error is far below half a centipawn).
+    if (const std::optional<PlainDecimal> plain = read_plain_decimal(magnitude); plain && plain->decimals <= 2) {
+      const std::uint64_t cp = plain->digits * (plain->decimals == 2 ? 1 : plain->decimals == 1 ? 10 : 100);
+      if (cp <= std::uint64_t(MAX_PAWNS) * 100) values.eval_cp = negative ? -int(cp) : int(cp);
+      return;
+    }
     if (const std::optional<double> pawns = parse_decimal(magnitude); pawns && *pawns <= MAX_PAWNS)
       values.eval_cp = int(std::lround((negative ? -*pawns : *pawns) * 100));
   }
