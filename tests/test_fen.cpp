@@ -6,12 +6,14 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "notation/fen.hpp"
 #include "notation/uci.hpp"
+#include "perftkit/movegen.hpp"
 #include "test_paths.hpp"
 #include "standard_positions.hpp"
 
@@ -351,6 +353,28 @@ TEST(FenWriterSequence, GameMovesThenUnrelatedPositions) {
   for (int pass = 0; pass < 2; ++pass)
     for (const std::string& fen : CPW_POSITIONS) EXPECT_EQ(written(accepted(fen).position), fen);
   EXPECT_EQ(written(accepted(START_FEN).position), START_FEN);
+}
+
+// One FenWriter along seeded random games writes what a fresh one writes at every position:
+// it re-reads only the ranks where a piece set changed, so any set it failed to compare
+// (a black knight's move leaves the white set alone) would keep a stale rank.
+TEST(FenWriterSequence, RandomGamesMatchAFreshWriter) {
+  std::mt19937 random(20261203);
+  FenWriter writer;
+  char text[FEN_MAX_BYTES], fresh[FEN_MAX_BYTES];
+  int positions = 0;
+  for (const std::string& start : CPW_POSITIONS)
+    for (int game = 0; game < 4; ++game) {
+      Position pos = accepted(start).position;
+      for (int ply = 0; ply < 150; ++ply, ++positions) {
+        ASSERT_EQ(std::string(text, writer.write(pos, text)), std::string(fresh, write_fen(pos, fresh)));
+        std::vector<Position> children;
+        for_each_legal_move(pos, [&](const Position& child, Move) { children.push_back(child); });
+        if (children.empty()) break;
+        pos = children[random() % children.size()];
+      }
+    }
+  EXPECT_GT(positions, 1000);
 }
 
 // Decision: an en-passant square no pawn of the side to move attacks is dropped, as

@@ -55,6 +55,10 @@ class FenWriter {
     std::uint8_t size = 0;
   };
   std::array<RankText, 8> ranks_;
+  // The sets rank_pieces() reads, as of the last write: a rank none of them changes in keeps
+  // its text without being read again (all bits set: nothing written yet).
+  std::array<std::uint64_t, 6> last_sets_{~std::uint64_t(0), ~std::uint64_t(0), ~std::uint64_t(0),
+                                          ~std::uint64_t(0), ~std::uint64_t(0), ~std::uint64_t(0)};
 };
 
 inline constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -98,10 +98,17 @@ char* write_fields_after_board(const Position& pos, char* p) {
 char* write_fen(const Position& pos, char* out) { return FenWriter().write(pos, out); }
 
 char* FenWriter::write(const Position& pos, char* out) {
+  const std::array<std::uint64_t, 6> sets = {pos.by_color[WHITE], pos.pawns,      pos.knights,
+                                             pos.diagonal,        pos.orthogonal, pos.kings};
+  std::uint64_t changed = 0;  // the squares where any set differs from the last write's
+  for (std::size_t i = 0; i < sets.size(); ++i) changed |= sets[i] ^ last_sets_[i];
+  // (no rank can hold a piece in every set: the first write finds every rank changed)
+  last_sets_ = sets;
   char* p = out;
   for (int rank = RANK_8; rank >= RANK_1; --rank) {
     RankText& kept = ranks_[rank];
-    if (const std::uint64_t pieces = rank_pieces(pos, rank); pieces != kept.pieces) {
+    if (const std::uint64_t pieces = (changed >> (8 * rank)) & 0xFF ? rank_pieces(pos, rank) : kept.pieces;
+        pieces != kept.pieces) {
       kept.pieces = pieces;
       kept.size = std::uint8_t(write_rank(pieces, kept.text.data()) - kept.text.data());
     }
