@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 namespace perftkit {
 namespace {
@@ -153,11 +154,15 @@ bool is_numeric_tag(std::string_view name) { return ends_with(name, "Elo") || en
 CommentValues read_comment_values(std::string_view comments) {
   // One pass over the commands; the first [%clk ] and the first [%eval ] count, even when
   // their argument does not read.
+  // (memchr to each '[': string_view::find("[%") steps byte by byte in libstdc++ 12)
   CommentValues values;
   bool clock_seen = false, eval_seen = false;
-  for (std::size_t at = comments.find("[%"); at != std::string_view::npos && !(clock_seen && eval_seen);
-       at = comments.find("[%", at + 2)) {
-    const std::string_view command = comments.substr(at + 2);
+  const char* const end = comments.data() + comments.size();
+  for (const char* at = comments.data(); !(clock_seen && eval_seen);) {
+    at = static_cast<const char*>(std::memchr(at, '[', std::size_t(end - at)));
+    if (!at || ++at == end) break;
+    if (*at != '%') continue;
+    const std::string_view command(at + 1, std::size_t(end - at - 1));
     if (const std::optional<std::string_view> clock = clock_seen ? std::nullopt : command_argument(command, "clk")) {
       clock_seen = true;
       if (!clock->empty()) values.clock_seconds = parse_clock(*clock);
