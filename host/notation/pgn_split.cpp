@@ -1,38 +1,122 @@
 // Game boundaries in a PGN stream (PGN standard 8.2.6: a game ends with its termination marker).
+// The reader thread cuts every game of a stream here, so the tokens are stepped over in place
+// by the lexer's rules (pgn_lexer.cpp) without being built; only a symbol that could be a
+// termination marker is compared.
 #include "notation/pgn_split.hpp"
 
-#include "notation/pgn_lexer.hpp"
+#include <array>
+#include <cstdint>
 
 namespace perftkit {
+namespace {
+
+// What a byte starts or continues, as one table lookup.
+enum ByteClass : std::uint8_t { BLANK = 1, SYMBOL_START = 2, SYMBOL_PART = 4, DIGIT = 8 };
+
+constexpr std::array<std::uint8_t, 256> byte_classes() {
+  std::array<std::uint8_t, 256> classes{};
+  for (const char ch : {' ', '\t', '\n', '\r', '\v', '\f'}) classes[std::uint8_t(ch)] = BLANK;
+  for (int ch = 0; ch < 256; ++ch) {
+    if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')) classes[ch] = SYMBOL_START | SYMBOL_PART;
+    if (ch >= '0' && ch <= '9') classes[ch] = SYMBOL_START | SYMBOL_PART | DIGIT;
+  }
+  for (const char ch : {'_', '+', '#', '=', ':', '-', '/'}) classes[std::uint8_t(ch)] = SYMBOL_PART;
+  return classes;
+}
+constexpr std::array<std::uint8_t, 256> BYTE_CLASSES = byte_classes();
+
+bool is(char ch, ByteClass c) { return BYTE_CLASSES[std::uint8_t(ch)] & c; }
+
+bool is_result_symbol(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2"; }
+
+}  // namespace
 
 GameExtent find_game_end(std::string_view text, bool at_eof) {
-  PgnLexer lexer(text, at_eof);
+  const std::size_t size = text.size();
   bool in_tag = false, in_movetext = false, has_content = false;
   int depth = 0;
+  std::size_t pos = 0;
   for (;;) {
-    const PgnLexeme lexeme = lexer.next();
-    switch (lexeme.kind) {
-      case PgnToken::END:
-      case PgnToken::INCOMPLETE: return {text.size(), at_eof, has_content};
-      case PgnToken::TAG_OPEN:
-        if (in_movetext && depth == 0) return {lexeme.offset, true, true};
-        in_tag = has_content = true;
+    // Blanks, and escape lines: '%' first on a line (the text's start counts as one).
+    while (pos < size) {
+      const char ch = text[pos];
+      if (is(ch, BLANK)) {
+        ++pos;
+      } else if (ch == '%' && (pos == 0 || text[pos - 1] == '\n')) {
+        const std::size_t eol = text.find('\n', pos);
+        pos = eol == std::string_view::npos ? size : eol + 1;
+      } else {
         break;
-      case PgnToken::TAG_CLOSE: in_tag = false; break;
-      case PgnToken::COMMENT: break;
-      case PgnToken::VARIATION_OPEN:
+      }
+    }
+    if (pos >= size) return {size, at_eof, has_content};
+    const std::size_t begin = pos;
+    const char ch = text[begin];
+    // A token that may run past the text is incomplete until the input ends.
+    const auto runs_out = [&](std::size_t end) { return end == size && !at_eof; };
+    switch (ch) {
+      case '[':
+        if (in_movetext && depth == 0) return {begin, true, true};
+        in_tag = has_content = true;
+        pos = begin + 1;
+        continue;
+      case ']':
+        in_tag = false;
+        pos = begin + 1;
+        continue;
+      case '(':
         ++depth;
         in_movetext = has_content = true;
-        break;
-      case PgnToken::VARIATION_CLOSE:
+        pos = begin + 1;
+        continue;
+      case ')':
         if (depth > 0) --depth;
-        break;
-      default:
-        if (in_tag) break;
-        if (depth == 0 && is_result_token(lexeme)) return {lexer.offset(), true, true};
-        in_movetext = has_content = true;
-        break;
+        pos = begin + 1;
+        continue;
+      case '{': {
+        const std::size_t close = text.find('}', begin);
+        if (close == std::string_view::npos) return {size, at_eof, has_content};
+        pos = close + 1;
+        continue;
+      }
+      case ';': {
+        const std::size_t eol = text.find('\n', begin);
+        if (eol == std::string_view::npos && !at_eof) return {size, at_eof, has_content};
+        pos = eol == std::string_view::npos ? size : eol;
+        continue;
+      }
+      default: break;
     }
+    // Every other token is movetext outside a tag; a marker outside variations ends the game.
+    std::size_t end = begin + 1;
+    bool result = false;
+    if (ch == '"') {
+      for (end = begin + 1; end < size && text[end] != '"'; ++end)
+        if (text[end] == '\\') ++end;
+      if (end >= size) return {size, at_eof, has_content};
+      ++end;
+    } else if (ch == '*') {
+      result = true;
+    } else if (ch == '$') {
+      while (end < size && is(text[end], DIGIT)) ++end;
+      if (runs_out(end)) return {size, at_eof, has_content};
+    } else if (ch == '!' || ch == '?') {
+      while (end < size && (text[end] == '!' || text[end] == '?')) ++end;
+      if (runs_out(end)) return {size, at_eof, has_content};
+    } else if (is(ch, SYMBOL_START)) {
+      while (end < size && is(text[end], SYMBOL_PART)) ++end;
+      if (runs_out(end)) return {size, at_eof, has_content};
+      result = (ch == '0' || ch == '1') && is_result_symbol(text.substr(begin, end - begin));
+    } else if (ch == '-' && begin + 1 < size && text[begin + 1] == '-') {
+      end = begin + 2;
+      if (runs_out(end)) return {size, at_eof, has_content};
+    } else if (ch == '-' && runs_out(begin + 1)) {
+      return {size, at_eof, has_content};
+    }
+    pos = end;
+    if (in_tag) continue;
+    if (depth == 0 && result) return {end, true, true};
+    in_movetext = has_content = true;
   }
 }
 
