@@ -1,5 +1,6 @@
 // Standard Algebraic Notation: the text is read into a pattern, which the core's legal move
-// generator then matches batch by batch (no second move generator, no child positions).
+// generator then matches batch by batch, generating the pattern's piece only (no second move
+// generator, no child positions).
 #include "notation/san.hpp"
 
 #include "perftkit/movegen.hpp"
@@ -87,6 +88,9 @@ struct SanMatchSink {
   const SanPattern& p;
   Move found{};
   int matches = 0;
+
+  // Only the pattern's piece is generated (castling comes with the king's moves).
+  bool wants(PieceType pt) const { return p.castling ? pt == KING : pt == p.piece; }
 
   bool origin_fits(Square from) const {
     return (p.from_file < 0 || file_of(from) == p.from_file) && (p.from_rank < 0 || rank_of(from) == p.from_rank);

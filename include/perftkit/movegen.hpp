@@ -110,6 +110,20 @@ PERFTKIT_HD_INLINE bool sink_done(const Sink& sink) {
   if constexpr (stops_early<Sink>) return sink.done();
   else return false;
 }
+
+// A sink that defines wants(PieceType) is handed only the batches of the pieces it wants,
+// castling with the king's (e.g. reading one SAN move); for every other sink the tests
+// compile away.
+template <typename Sink>
+inline constexpr bool chooses_pieces = requires(const Sink& s) {
+  s.wants(PAWN);
+};
+
+template <typename Sink>
+PERFTKIT_HD_INLINE bool sink_wants(const Sink& sink, PieceType pt) {
+  if constexpr (chooses_pieces<Sink>) return sink.wants(pt);
+  else return true;
+}
 PERFTKIT_ISA_END
 }  // namespace detail
 PERFTKIT_ISA_BEGIN
@@ -133,24 +147,24 @@ PERFTKIT_HD_INLINE void generate_non_king(const Position& pos, const Masks& m, S
   const Bitboard targets = ~us & m.checkmask;
   const Bitboard pinned = m.pin_orth | m.pin_diag;
 
-  Bitboard knights = pos.knights & us & ~pinned;  // a pinned knight never moves
+  Bitboard knights = detail::sink_wants(sink, KNIGHT) ? pos.knights & us & ~pinned : 0;  // a pinned knight never moves
   while (knights && !detail::sink_done(sink)) {
     const Square s = pop_lsb(knights);
     sink.template piece_moves<KNIGHT>(s, knight_attacks(s) & targets);
   }
-  Bitboard bishops = pos.bishops() & us & ~m.pin_orth;
+  Bitboard bishops = detail::sink_wants(sink, BISHOP) ? pos.bishops() & us & ~m.pin_orth : 0;
   while (bishops && !detail::sink_done(sink)) {
     const Square s = pop_lsb(bishops);
     const Bitboard pin = (m.pin_diag & square_bb(s)) ? m.pin_diag : ALL_SQUARES;
     sink.template piece_moves<BISHOP>(s, bishop_attacks(s, occ) & targets & pin);
   }
-  Bitboard rooks = pos.rooks() & us & ~m.pin_diag;
+  Bitboard rooks = detail::sink_wants(sink, ROOK) ? pos.rooks() & us & ~m.pin_diag : 0;
   while (rooks && !detail::sink_done(sink)) {
     const Square s = pop_lsb(rooks);
     const Bitboard pin = (m.pin_orth & square_bb(s)) ? m.pin_orth : ALL_SQUARES;
     sink.template piece_moves<ROOK>(s, rook_attacks(s, occ) & targets & pin);
   }
-  Bitboard queens = pos.queens() & us;
+  Bitboard queens = detail::sink_wants(sink, QUEEN) ? pos.queens() & us : 0;
   while (queens && !detail::sink_done(sink)) {
     const Square s = pop_lsb(queens);
     const Bitboard b = square_bb(s);
@@ -159,7 +173,7 @@ PERFTKIT_HD_INLINE void generate_non_king(const Position& pos, const Masks& m, S
                                               : queen_attacks(s, occ);
     sink.template piece_moves<QUEEN>(s, reach & targets);
   }
-  if (detail::sink_done(sink)) return;
+  if (detail::sink_done(sink) || !detail::sink_wants(sink, PAWN)) return;
 
   // Pawns. A pawn pinned along a file may still push; one pinned on a diagonal may only
   // capture along that diagonal; promotion squares are split off as their own batch.
@@ -252,8 +266,9 @@ PERFTKIT_HD_INLINE void generate_legal(const Position& pos, Sink& sink) {
   // King: any square not attacked once the king has left its own square. The leapers'
   // attacks are known for all squares at once; sliders are asked per remaining square.
   // (Castling asks the same leapers' attacks, so they are made once for both.)
-  Bitboard king_targets = king_attacks(ksq) & ~us;
-  const bool may_castle = (pos.castling_rooks & us) != 0;
+  const bool king_wanted = detail::sink_wants(sink, KING);
+  Bitboard king_targets = king_wanted ? king_attacks(ksq) & ~us : 0;
+  const bool may_castle = king_wanted && (pos.castling_rooks & us) != 0;
   const Bitboard their_leapers = king_targets || may_castle ? leaper_attacks<Them>(pos) : 0;
   king_targets &= ~their_leapers;
   if (king_targets) {
