@@ -102,6 +102,17 @@ TEST(CommentValues, NumbersAreTheDoublesFromCharsReads) {
   EXPECT_FALSE(read_comment_values("{[%clk 100]}").clock_seconds);
   EXPECT_FALSE(read_comment_values("{[%clk 1::00]}").clock_seconds);
   EXPECT_EQ(read_comment_values("{[%eval 1000000]}").eval_cp, 100000000);
+  // The usual forms are read in one pass; their edges, and the forms left to the general reader.
+  EXPECT_EQ(read_comment_values("{[%clk 0:02:55 ]}").clock_seconds, 175.0);
+  EXPECT_EQ(read_comment_values("{[%clk  9:59]}").clock_seconds, 599.0);
+  EXPECT_EQ(read_comment_values("{[%clk 1234567:00]}").clock_seconds, 74074020.0);
+  EXPECT_FALSE(read_comment_values("{[%clk 0:02:55").clock_seconds);  // no end to the argument
+  EXPECT_EQ(read_comment_values("{[%eval  0.45]}").eval_cp, 45);
+  EXPECT_EQ(read_comment_values("{[%eval -12 ]}").eval_cp, -1200);
+  EXPECT_EQ(read_comment_values("{[%eval 0.455]}").eval_cp, 46);
+  EXPECT_FALSE(read_comment_values("{[%eval 999999999]}").eval_cp);
+  EXPECT_FALSE(read_comment_values("{[%eval 1234567890]}").eval_cp);
+  EXPECT_FALSE(read_comment_values("{[%eval 0.45").eval_cp);
   EXPECT_FALSE(read_comment_values("{[%eval 1000000.01]}").eval_cp);
   // The first command of each name counts, even when it does not read.
   EXPECT_FALSE(read_comment_values("{[%clk ] [%clk 0:00:01]}").clock_seconds);

@@ -149,6 +149,71 @@ std::string GameColumns::names() {
   return text;
 }
 
+namespace {
+
+// The usual forms in one pass, from the text after "[%clk" or "[%eval": a space, then
+// h:mm:ss or m:ss of whole fields, or a decimal with at most two decimals, then ' ' or ']'.
+// True with the value read; false for any other text, which the general readers above then
+// read (to the same value where both read it).
+bool read_usual_clock(std::string_view rest, std::optional<double>& seconds) {
+  std::size_t i = 0;
+  while (i < rest.size() && rest[i] == ' ') ++i;
+  std::uint64_t whole = 0, field = 0;
+  int fields = 1, digits = 0;
+  for (; i < rest.size(); ++i) {
+    const char ch = rest[i];
+    if (ch >= '0' && ch <= '9') {
+      if (++digits > 6) return false;
+      field = field * 10 + std::uint64_t(ch - '0');
+    } else if (ch == ':' && digits > 0 && fields < 3) {
+      whole = whole * 60 + field;
+      field = 0;
+      digits = 0;
+      ++fields;
+    } else {
+      if ((ch != ' ' && ch != ']') || digits == 0 || fields < 2) return false;
+      seconds = double(whole * 60 + field);
+      return true;
+    }
+  }
+  return false;  // (no end to the argument: the general reader decides)
+}
+
+bool read_usual_eval(std::string_view rest, std::optional<int>& centipawns) {
+  std::size_t i = 0;
+  while (i < rest.size() && rest[i] == ' ') ++i;
+  const bool negative = i < rest.size() && rest[i] == '-';
+  if (i < rest.size() && (rest[i] == '-' || rest[i] == '+')) ++i;
+  std::uint64_t value = 0;
+  int whole_digits = 0, decimals = -1;
+  for (; i < rest.size(); ++i) {
+    const char ch = rest[i];
+    if (ch >= '0' && ch <= '9' && decimals < 2) {
+      value = value * 10 + std::uint64_t(ch - '0');
+      if (decimals < 0 && ++whole_digits > 9) return false;
+      if (decimals >= 0) ++decimals;
+    } else if (ch == '.' && decimals < 0 && whole_digits > 0) {
+      decimals = 0;
+    } else {
+      if ((ch != ' ' && ch != ']') || whole_digits == 0) return false;
+      const std::uint64_t cp = value * (decimals == 2 ? 1 : decimals == 1 ? 10 : 100);
+      if (cp > std::uint64_t(100000000)) return false;  // (past MAX_PAWNS: the general reader refuses it)
+      centipawns = negative ? -int(cp) : int(cp);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool starts_with(std::string_view text, std::string_view prefix) {
+  if (text.size() < prefix.size()) return false;
+  for (std::size_t i = 0; i < prefix.size(); ++i)  // (a loop: memcmp is a call for a few bytes)
+    if (text[i] != prefix[i]) return false;
+  return true;
+}
+
+}  // namespace
+
 bool is_numeric_tag(std::string_view name) { return ends_with(name, "Elo") || ends_with(name, "RatingDiff"); }
 
 CommentValues read_comment_values(std::string_view comments) {
@@ -163,7 +228,12 @@ CommentValues read_comment_values(std::string_view comments) {
     if (!at || ++at == end) break;
     if (*at != '%') continue;
     const std::string_view command(at + 1, std::size_t(end - at - 1));
-    if (const std::optional<std::string_view> clock = clock_seen ? std::nullopt : command_argument(command, "clk")) {
+    if (!clock_seen && starts_with(command, "clk ") && read_usual_clock(command.substr(4), values.clock_seconds)) {
+      clock_seen = true;
+    } else if (!eval_seen && starts_with(command, "eval ") && read_usual_eval(command.substr(5), values.eval_cp)) {
+      eval_seen = true;
+    } else if (const std::optional<std::string_view> clock =
+                   clock_seen ? std::nullopt : command_argument(command, "clk")) {
       clock_seen = true;
       if (!clock->empty()) values.clock_seconds = parse_clock(*clock);
     } else if (const std::optional<std::string_view> eval =
