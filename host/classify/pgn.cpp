@@ -37,7 +37,7 @@ class RowVisitor final : public PgnVisitor {
   }
   void move(std::string_view san, Move move, std::string_view comments) override {
     move_san_ = san;
-    if (columns_.move_uci) move_uci_ = to_uci(move, chess960_);
+    if (columns_.move_uci) move_uci_size_ = std::size_t(write_uci(move, chess960_, move_uci_) - move_uci_);
     if (columns_.clock || columns_.eval) comment_ = read_comment_values(comments);
   }
   void position(const Position& pos, int ply, int repetitions) override {
@@ -81,7 +81,7 @@ class RowVisitor final : public PgnVisitor {
   void add_move(ClassifyRow& row, int ply) const {
     if (ply == 0 || !columns_.wants_details()) return;
     row.move_san = move_san_;
-    row.move_uci = move_uci_;
+    row.move_uci = std::string_view(move_uci_, move_uci_size_);
     row.has_clock = comment_.clock_seconds.has_value();
     row.clock_seconds = comment_.clock_seconds.value_or(0);
     row.has_eval_cp = comment_.eval_cp.has_value();
@@ -115,7 +115,8 @@ class RowVisitor final : public PgnVisitor {
   std::string all_tags_json_;                // --tags all
   std::string tag_columns_;                  // the --tags columns, formatted once per game
   std::string_view move_san_;                // a view into the game's text
-  std::string move_uci_;
+  char move_uci_[UCI_MAX_BYTES] = {};
+  std::size_t move_uci_size_ = 0;
   CommentValues comment_;
   FenWriter fen_writer_;  // the game's positions follow each other
 };

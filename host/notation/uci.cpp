@@ -9,15 +9,23 @@ namespace perftkit {
 
 std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
-std::string to_uci(Move m, bool chess960) {
+char* write_uci(Move m, bool chess960, char* out) {
   Square to = m.to();
   if (m.type() == CASTLING && !chess960) {
     const Color us = rank_of(m.from()) == RANK_1 ? WHITE : BLACK;
     to = castling_king_to(us, to > m.from() ? KING_SIDE : QUEEN_SIDE);
   }
-  std::string text = square_name(m.from()) + square_name(to);
-  if (m.type() == PROMOTION) text += " nbrq"[m.promotion_type() - KNIGHT + 1];
-  return text;
+  for (const Square s : {m.from(), to}) {
+    *out++ = char('a' + file_of(s));
+    *out++ = char('1' + rank_of(s));
+  }
+  if (m.type() == PROMOTION) *out++ = " nbrq"[m.promotion_type() - KNIGHT + 1];
+  return out;
+}
+
+std::string to_uci(Move m, bool chess960) {
+  char text[UCI_MAX_BYTES];
+  return std::string(text, write_uci(m, chess960, text));
 }
 
 std::optional<Move> parse_uci_move(const Position& pos, std::string_view text) {

@@ -16,6 +16,11 @@ std::string square_name(Square s);
 // "e2e4", "e7e8q"; castling as e1g1, or as king-takes-rook (e1h1) when chess960.
 std::string to_uci(Move m, bool chess960);
 
+// The same text written at out, which has room for UCI_MAX_BYTES; returns its end. No
+// allocation: for writers of a row a move.
+inline constexpr std::size_t UCI_MAX_BYTES = 5;
+char* write_uci(Move m, bool chess960, char* out);
+
 // The legal move of pos written as text (either castling form), or nullopt.
 std::optional<Move> parse_uci_move(const Position& pos, std::string_view text);
 
