@@ -223,7 +223,8 @@ CommentValues read_comment_values(std::string_view comments) {
   CommentValues values;
   bool clock_seen = false, eval_seen = false;
   const char* const end = comments.data() + comments.size();
-  for (const char* at = comments.data(); !(clock_seen && eval_seen);) {
+  // (at != end first: an empty view may hold a null pointer, which memchr must not get)
+  for (const char* at = comments.data(); at != end && !(clock_seen && eval_seen);) {
     at = static_cast<const char*>(std::memchr(at, '[', std::size_t(end - at)));
     if (!at || ++at == end) break;
     if (*at != '%') continue;
