@@ -14,12 +14,20 @@ bool ends_with(std::string_view text, std::string_view suffix) {
   return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
 
+bool starts_with(std::string_view text, std::string_view prefix) {
+  if (text.size() < prefix.size()) return false;
+  for (std::size_t i = 0; i < prefix.size(); ++i)  // (a loop: memcmp is a call for a few bytes)
+    if (text[i] != prefix[i]) return false;
+  return true;
+}
+
+// An eval beyond any engine's range, infinity or NaN is no number of centipawns.
+constexpr double MAX_PAWNS = 1e6;
+
 // When command (the text after "[%") is `name` followed by a space: its argument, after the
 // spaces up to the next space or ']' ("" when neither follows). Otherwise nothing.
 std::optional<std::string_view> command_argument(std::string_view command, std::string_view name) {
-  if (command.size() <= name.size() || command[name.size()] != ' ') return std::nullopt;
-  for (std::size_t i = 0; i < name.size(); ++i)  // (a loop: memcmp is a call for a few bytes)
-    if (command[i] != name[i]) return std::nullopt;
+  if (command.size() <= name.size() || command[name.size()] != ' ' || !starts_with(command, name)) return std::nullopt;
   std::size_t begin = name.size() + 1;
   while (begin < command.size() && command[begin] == ' ') ++begin;
   // (a loop, not find_first_of: that calls memchr once a character)
@@ -28,15 +36,14 @@ std::optional<std::string_view> command_argument(std::string_view command, std::
   return end == command.size() ? std::string_view() : command.substr(begin, end - begin);
 }
 
-// Digits with at most one point, as clocks and evals are written: the digits as one integer,
-// and how many follow the point (-1: no point). Nothing for other text or over 15 digits.
-struct PlainDecimal {
-  std::uint64_t digits;
-  int decimals;
-};
-std::optional<PlainDecimal> read_plain_decimal(std::string_view text) {
+// A decimal number as std::from_chars reads it (the nearest double). Plain digits with at
+// most one point and 15 digits, as clocks and evals are written, are read here: the digits
+// as an integer over a power of ten, both exact in a double, and IEEE division rounds to
+// nearest, so the result is from_chars's. Anything else is left to from_chars.
+std::optional<double> parse_decimal(std::string_view text) {
   std::uint64_t digits = 0;
   int count = 0, decimals = -1;
+  bool plain = true;
   for (const char ch : text) {
     if (ch >= '0' && ch <= '9') {
       digits = digits * 10 + std::uint64_t(ch - '0');
@@ -45,23 +52,14 @@ std::optional<PlainDecimal> read_plain_decimal(std::string_view text) {
     } else if (ch == '.' && decimals < 0) {
       decimals = 0;
     } else {
-      return std::nullopt;
+      plain = false;
+      break;
     }
   }
-  if (count < 1 || count > 15) return std::nullopt;
-  return PlainDecimal{digits, decimals};
-}
-
-// A decimal number as std::from_chars reads it (the nearest double). A plain decimal is
-// read here: its digits as an integer over a power of ten, both exact in a double, and IEEE
-// division rounds to nearest, so the result is from_chars's. Anything else is left to
-// from_chars.
-std::optional<double> parse_decimal(std::string_view text) {
-  if (const std::optional<PlainDecimal> plain = read_plain_decimal(text)) {
+  if (plain && count >= 1 && count <= 15) {
     static constexpr double POWERS[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                         1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-    // (no division for whole numbers)
-    return plain->decimals <= 0 ? double(plain->digits) : double(plain->digits) / POWERS[plain->decimals];
+    return decimals <= 0 ? double(digits) : double(digits) / POWERS[decimals];  // (no division for whole numbers)
   }
   double value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -69,26 +67,10 @@ std::optional<double> parse_decimal(std::string_view text) {
   return value;
 }
 
-// h:mm:ss or h:mm:ss.f (also m:ss): seconds. Whole fields (the usual clock) are summed as
-// integers, which is exact, so equal to the double sum below; other fields go through it.
+// h:mm:ss or h:mm:ss.f (also m:ss): seconds.
 std::optional<double> parse_clock(std::string_view text) {
-  std::uint64_t whole = 0;
-  int fields = 0;
-  for (std::size_t begin = 0; begin <= text.size(); ++fields) {
-    std::size_t end = begin;  // (a loop, not find: that calls memchr)
-    while (end < text.size() && text[end] != ':') ++end;
-    const std::optional<PlainDecimal> field = read_plain_decimal(text.substr(begin, end - begin));
-    if (!field || field->decimals > 0 || field->digits > 999999) {
-      fields = -1;
-      break;
-    }
-    whole = whole * 60 + field->digits;
-    begin = end + 1;
-  }
-  if (fields == 2 || fields == 3) return double(whole);
-  if (fields > 0) return std::nullopt;
   double seconds = 0;
-  fields = 0;
+  int fields = 0;
   while (!text.empty()) {
     const std::size_t colon = text.find(':');
     const std::optional<double> value = parse_decimal(text.substr(0, colon));
@@ -115,46 +97,17 @@ void read_eval(std::string_view eval, CommentValues& values) {
     const bool negative = eval.front() == '-';
     const std::string_view magnitude = eval.substr(negative || eval.front() == '+' ? 1 : 0);
     if (magnitude.empty() || magnitude.front() == '-' || magnitude.front() == '+') return;
-    // (an eval beyond any engine's range, infinity or NaN is no number of centipawns)
-    constexpr double MAX_PAWNS = 1e6;
-    // At most two decimals: the centipawns are the digits scaled by a power of ten, exactly
-    // what rounding pawns * 100 gives (its error is far below half a centipawn).
-    if (const std::optional<PlainDecimal> plain = read_plain_decimal(magnitude); plain && plain->decimals <= 2) {
-      const std::uint64_t cp = plain->digits * (plain->decimals == 2 ? 1 : plain->decimals == 1 ? 10 : 100);
-      if (cp <= std::uint64_t(MAX_PAWNS) * 100) values.eval_cp = negative ? -int(cp) : int(cp);
-      return;
-    }
     if (const std::optional<double> pawns = parse_decimal(magnitude); pawns && *pawns <= MAX_PAWNS)
       values.eval_cp = int(std::lround((negative ? -*pawns : *pawns) * 100));
   }
 }
 
-}  // namespace
-
-bool GameColumns::add(std::string_view name) {
-  if (name == "game") game = true;
-  else if (name == "ply") ply = true;
-  else if (name == "move") move_uci = move_san = true;
-  else if (name == "move_uci") move_uci = true;
-  else if (name == "move_san") move_san = true;
-  else if (name == "clock") clock = true;
-  else if (name == "eval") eval = true;
-  else return false;
-  return true;
-}
-
-std::string GameColumns::names() {
-  std::string text;
-  for (const std::string_view name : COLUMN_NAMES) text += (text.empty() ? "" : ", ") + std::string(name);
-  return text;
-}
-
-namespace {
-
 // The usual forms in one pass, from the text after "[%clk" or "[%eval": a space, then
 // h:mm:ss or m:ss of whole fields, or a decimal with at most two decimals, then ' ' or ']'.
 // True with the value read; false for any other text, which the general readers above then
-// read (to the same value where both read it).
+// read (to the same value where both read it: whole clock fields sum exactly in a double, and
+// an eval's centipawns are its digits scaled by a power of ten, what rounding pawns * 100
+// gives, its error being far below half a centipawn).
 bool read_usual_clock(std::string_view rest, std::optional<double>& seconds) {
   std::size_t i = 0;
   while (i < rest.size() && rest[i] == ' ') ++i;
@@ -197,7 +150,7 @@ bool read_usual_eval(std::string_view rest, std::optional<int>& centipawns) {
     } else {
       if ((ch != ' ' && ch != ']') || whole_digits == 0) return false;
       const std::uint64_t cp = value * (decimals == 2 ? 1 : decimals == 1 ? 10 : 100);
-      if (cp > std::uint64_t(100000000)) return false;  // (past MAX_PAWNS: the general reader refuses it)
+      if (cp > std::uint64_t(MAX_PAWNS) * 100) return false;  // (the general reader refuses it)
       centipawns = negative ? -int(cp) : int(cp);
       return true;
     }
@@ -205,14 +158,25 @@ bool read_usual_eval(std::string_view rest, std::optional<int>& centipawns) {
   return false;
 }
 
-bool starts_with(std::string_view text, std::string_view prefix) {
-  if (text.size() < prefix.size()) return false;
-  for (std::size_t i = 0; i < prefix.size(); ++i)  // (a loop: memcmp is a call for a few bytes)
-    if (text[i] != prefix[i]) return false;
+}  // namespace
+
+bool GameColumns::add(std::string_view name) {
+  if (name == "game") game = true;
+  else if (name == "ply") ply = true;
+  else if (name == "move") move_uci = move_san = true;
+  else if (name == "move_uci") move_uci = true;
+  else if (name == "move_san") move_san = true;
+  else if (name == "clock") clock = true;
+  else if (name == "eval") eval = true;
+  else return false;
   return true;
 }
 
-}  // namespace
+std::string GameColumns::names() {
+  std::string text;
+  for (const std::string_view name : COLUMN_NAMES) text += (text.empty() ? "" : ", ") + std::string(name);
+  return text;
+}
 
 bool is_numeric_tag(std::string_view name) { return ends_with(name, "Elo") || ends_with(name, "RatingDiff"); }
 

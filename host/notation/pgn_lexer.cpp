@@ -1,31 +1,13 @@
 // PGN tokens: the lexical rules of the PGN standard, section 7 (and 8.2.5 for suffixes).
 #include "notation/pgn_lexer.hpp"
 
-#include <array>
-#include <cstdint>
+#include "notation/pgn_chars.hpp"
 
 namespace perftkit {
-namespace {
 
-// Character classes as one table lookup each (the lexer looks at every byte of a game).
-enum CharClass : std::uint8_t { SPACE = 1, ALNUM = 2, SYMBOL = 4 };
-
-constexpr std::array<std::uint8_t, 256> char_classes() {
-  std::array<std::uint8_t, 256> classes{};
-  for (const char ch : {' ', '\t', '\n', '\r', '\v', '\f'}) classes[std::uint8_t(ch)] = SPACE;
-  for (int ch = 0; ch < 256; ++ch)
-    if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9')) classes[ch] = ALNUM | SYMBOL;
-  // Symbol continuation characters (PGN 7): letters, digits and _ + # = : - /.
-  for (const char ch : {'_', '+', '#', '=', ':', '-', '/'}) classes[std::uint8_t(ch)] = SYMBOL;
-  return classes;
-}
-constexpr std::array<std::uint8_t, 256> CHAR_CLASSES = char_classes();
-
-bool is_space(char ch) { return CHAR_CLASSES[std::uint8_t(ch)] & SPACE; }
-bool is_alnum(char ch) { return CHAR_CLASSES[std::uint8_t(ch)] & ALNUM; }
-bool is_symbol_char(char ch) { return CHAR_CLASSES[std::uint8_t(ch)] & SYMBOL; }
-
-}  // namespace
+using pgn_chars::is_alnum;
+using pgn_chars::is_space;
+using pgn_chars::is_symbol_char;
 
 void PgnLexer::skip_blanks_and_escapes() {
   while (pos_ < text_.size()) {
@@ -109,7 +91,7 @@ PgnLexeme PgnLexer::next() {
 
 bool is_result_token(const PgnLexeme& lexeme) {
   if (lexeme.kind == PgnToken::STAR) return true;
-  return lexeme.kind == PgnToken::SYMBOL && (lexeme.text == "1-0" || lexeme.text == "0-1" || lexeme.text == "1/2-1/2");
+  return lexeme.kind == PgnToken::SYMBOL && pgn_chars::is_result_symbol(lexeme.text);
 }
 
 }  // namespace perftkit

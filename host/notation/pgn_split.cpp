@@ -4,32 +4,14 @@
 // termination marker is compared.
 #include "notation/pgn_split.hpp"
 
-#include <array>
-#include <cstdint>
+#include "notation/pgn_chars.hpp"
 
 namespace perftkit {
-namespace {
 
-// What a byte starts or continues, as one table lookup.
-enum ByteClass : std::uint8_t { BLANK = 1, SYMBOL_START = 2, SYMBOL_PART = 4, DIGIT = 8 };
-
-constexpr std::array<std::uint8_t, 256> byte_classes() {
-  std::array<std::uint8_t, 256> classes{};
-  for (const char ch : {' ', '\t', '\n', '\r', '\v', '\f'}) classes[std::uint8_t(ch)] = BLANK;
-  for (int ch = 0; ch < 256; ++ch) {
-    if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')) classes[ch] = SYMBOL_START | SYMBOL_PART;
-    if (ch >= '0' && ch <= '9') classes[ch] = SYMBOL_START | SYMBOL_PART | DIGIT;
-  }
-  for (const char ch : {'_', '+', '#', '=', ':', '-', '/'}) classes[std::uint8_t(ch)] = SYMBOL_PART;
-  return classes;
-}
-constexpr std::array<std::uint8_t, 256> BYTE_CLASSES = byte_classes();
-
-bool is(char ch, ByteClass c) { return BYTE_CLASSES[std::uint8_t(ch)] & c; }
-
-bool is_result_symbol(std::string_view s) { return s == "1-0" || s == "0-1" || s == "1/2-1/2"; }
-
-}  // namespace
+using pgn_chars::is_alnum;
+using pgn_chars::is_result_symbol;
+using pgn_chars::is_space;
+using pgn_chars::is_symbol_char;
 
 GameExtent find_game_end(std::string_view text, bool at_eof) {
   const std::size_t size = text.size();
@@ -40,7 +22,7 @@ GameExtent find_game_end(std::string_view text, bool at_eof) {
     // Blanks, and escape lines: '%' first on a line (the text's start counts as one).
     while (pos < size) {
       const char ch = text[pos];
-      if (is(ch, BLANK)) {
+      if (is_space(ch)) {
         ++pos;
       } else if (ch == '%' && (pos == 0 || text[pos - 1] == '\n')) {
         const std::size_t eol = text.find('\n', pos);
@@ -98,13 +80,13 @@ GameExtent find_game_end(std::string_view text, bool at_eof) {
     } else if (ch == '*') {
       result = true;
     } else if (ch == '$') {
-      while (end < size && is(text[end], DIGIT)) ++end;
+      while (end < size && text[end] >= '0' && text[end] <= '9') ++end;
       if (runs_out(end)) return {size, at_eof, has_content};
     } else if (ch == '!' || ch == '?') {
       while (end < size && (text[end] == '!' || text[end] == '?')) ++end;
       if (runs_out(end)) return {size, at_eof, has_content};
-    } else if (is(ch, SYMBOL_START)) {
-      while (end < size && is(text[end], SYMBOL_PART)) ++end;
+    } else if (is_alnum(ch)) {
+      while (end < size && is_symbol_char(text[end])) ++end;
       if (runs_out(end)) return {size, at_eof, has_content};
       result = (ch == '0' || ch == '1') && is_result_symbol(text.substr(begin, end - begin));
     } else if (ch == '-' && begin + 1 < size && text[begin + 1] == '-') {

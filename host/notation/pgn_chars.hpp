@@ -1,0 +1,34 @@
+// The bytes of PGN's tokens (the PGN standard, section 7) and its termination markers
+// (8.2.6), shared by the lexer and the game splitter, which look at every byte of a game.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+namespace perftkit::pgn_chars {
+
+// Character classes as one table lookup each.
+enum CharClass : std::uint8_t { SPACE = 1, ALNUM = 2, SYMBOL = 4 };
+
+constexpr std::array<std::uint8_t, 256> char_classes() {
+  std::array<std::uint8_t, 256> classes{};
+  for (const char ch : {' ', '\t', '\n', '\r', '\v', '\f'}) classes[std::uint8_t(ch)] = SPACE;
+  for (int ch = 0; ch < 256; ++ch)
+    if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9')) classes[ch] = ALNUM | SYMBOL;
+  // Symbol continuation characters (PGN 7): letters, digits and _ + # = : - /.
+  for (const char ch : {'_', '+', '#', '=', ':', '-', '/'}) classes[std::uint8_t(ch)] = SYMBOL;
+  return classes;
+}
+inline constexpr std::array<std::uint8_t, 256> CHAR_CLASSES = char_classes();
+
+inline bool is_space(char ch) { return CHAR_CLASSES[std::uint8_t(ch)] & SPACE; }
+inline bool is_alnum(char ch) { return CHAR_CLASSES[std::uint8_t(ch)] & ALNUM; }  // a symbol's first byte
+inline bool is_symbol_char(char ch) { return CHAR_CLASSES[std::uint8_t(ch)] & SYMBOL; }
+
+// The symbols that end a game: 1-0, 0-1 and 1/2-1/2 (the fourth marker, *, is a token of its own).
+inline bool is_result_symbol(std::string_view symbol) {
+  return symbol == "1-0" || symbol == "0-1" || symbol == "1/2-1/2";
+}
+
+}  // namespace perftkit::pgn_chars
