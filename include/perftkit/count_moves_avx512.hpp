@@ -384,27 +384,11 @@ PERFTKIT_FORCEINLINE V count_moves_lanes(const PositionBlock& block, int n, std:
   }
   return _mm512_maskz_mov_epi64(lanes.live, counts);
 }
-
+// The sum of v's eight lanes.
 PERFTKIT_FORCEINLINE std::uint64_t lane_sum(V v) {
   alignas(64) std::uint64_t lanes[8];
   _mm512_store_si512(lanes, v);
   return lanes[0] + lanes[1] + lanes[2] + lanes[3] + lanes[4] + lanes[5] + lanes[6] + lanes[7];
-}
-
-// Sum of the legal move counts of the first n positions of block, 1 <= n <= 8, each with Us
-// to move.
-template <Color Us>
-inline std::uint64_t count_moves_8(const PositionBlock& block, int n) {
-  std::uint64_t extra = 0;
-  return lane_sum(count_moves_lanes<Us>(block, n, extra)) + extra;
-}
-
-// The same for positions[0, n) side by side.
-template <Color Us>
-inline std::uint64_t count_moves_8(const Position* positions, int n) {
-  PositionBlock block;
-  for (int i = 0; i < n; ++i) block.set(i, positions[i]);
-  return count_moves_8<Us>(block, n);
 }
 
 PERFTKIT_ISA_END
