@@ -271,6 +271,23 @@ TEST(ClassifyFormat, CsvQuotesOnlyWhatNeedsIt) {
   EXPECT_EQ(out.view(), "\"a,\"\"b\"\".txt:7\",\"bad \"\"fen\"\", really\",plain,0,\"line\nbreak\",,,,,,,,,,,,,,\n");
 }
 
+// Texts of every length up to 40 bytes reach the row whole: the copies in fixed-size pieces
+// (8, 4, then single bytes at both ends) leave no byte out and add none.
+TEST(ClassifyFormat, TextsOfEveryLengthAreCopiedWhole) {
+  const std::string letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP";
+  for (std::size_t n = 0; n <= 40; ++n) {
+    const std::string name = letters.substr(0, n), id = letters.substr(n % 7, n);
+    RowFormatter formatter(RowFormat::CSV, name);
+    ByteBuffer out;
+    ClassifyRow row;
+    row.line = 12345;
+    row.fen = "x";
+    row.id = id;
+    formatter.row(out, row);
+    EXPECT_EQ(out.view(), name + ":12345,x," + id + ",0,,,,,,,,,,,,,,,\n") << n;
+  }
+}
+
 TEST(ClassifyFormat, TsvReplacesTabsAndBreaks) {
   RowFormatter formatter(RowFormat::TSV, "x");
   ByteBuffer out;

@@ -20,25 +20,27 @@ inline constexpr std::array<char, 200> DIGIT_PAIRS = [] {
 }();
 }  // namespace detail
 
+// The number of decimal digits of value (1 for 0).
+inline int decimal_digits(std::uint64_t value) {
+  int digits = 1;
+  for (; value >= 10000; value /= 10000) digits += 4;
+  return digits + (value >= 10) + (value >= 100) + (value >= 1000);
+}
+
 // Writes value in decimal (no sign, no leading zeros; "0" for 0) at out, at most 20 bytes;
-// returns the end.
+// returns the end. The digits go straight to their places from the last one back: no copy
+// of a variable length (which would be a library call).
 inline char* write_decimal(char* out, std::uint64_t value) {
-  char digits[20];
-  char* d = digits + sizeof digits;
+  char* const end = out + decimal_digits(value);
+  char* d = end;
   while (value >= 100) {
     d -= 2;
     std::memcpy(d, &detail::DIGIT_PAIRS[2 * (value % 100)], 2);
     value /= 100;
   }
-  if (value >= 10) {
-    d -= 2;
-    std::memcpy(d, &detail::DIGIT_PAIRS[2 * value], 2);
-  } else {
-    *--d = char('0' + value);
-  }
-  const std::size_t n = std::size_t(digits + sizeof digits - d);
-  std::memcpy(out, d, n);
-  return out + n;
+  if (value >= 10) std::memcpy(d - 2, &detail::DIGIT_PAIRS[2 * value], 2);
+  else d[-1] = char('0' + value);
+  return end;
 }
 
 }  // namespace perftkit
