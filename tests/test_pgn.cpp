@@ -130,6 +130,25 @@ TEST(PgnReplay, ScholarsMateThroughCommentsAndVariations) {
   EXPECT_EQ(classify(r.replay.last).termination, Termination::CHECKMATE);
 }
 
+// Move numbers come with their periods in every spacing: "1.", "1 .", "1...", "1. ..",
+// none at all, split over lines, an escape line among them: the moves read are the same.
+TEST(PgnReplay, MoveNumbersWithPeriodsInAnySpacing) {
+  const std::string expected = "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+  for (const std::string movetext :
+       {"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *", "1.e4 1...e5 2.Nf3 2...Nc6 3.Bb5 3...a6 *",
+        "1 . e4 1 . . . e5 2 .Nf3 2. ..Nc6 3\n.\nBb5 3...\n%an escape line\na6 *", "1 e4 e5 2 Nf3 Nc6 3 Bb5 a6 *",
+        "1. e4 1... e5 2. Nf3 {x} 2... Nc6 3.. Bb5 (3. Bc4) 3... a6 1-0"}) {
+    const Recorded r = replay(movetext);
+    EXPECT_TRUE(r.replay.error.empty()) << movetext << ": " << r.replay.error;
+    ASSERT_EQ(r.fens.size(), 7u) << movetext;
+    EXPECT_EQ(r.fens.back(), expected) << movetext;
+  }
+  // A result right after a move number's periods still ends the game.
+  const Recorded r = replay("1. e4 e5 2. 1-0 Nf3");
+  EXPECT_TRUE(r.replay.error.empty()) << r.replay.error;
+  EXPECT_EQ(r.fens.size(), 3u);
+}
+
 TEST(PgnReplay, RepetitionsCountEachRecurrence) {
   const std::string text = test_file("classify_games.pgn");
   const Recorded r = replay(games_of(text)[1]);

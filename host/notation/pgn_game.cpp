@@ -4,12 +4,15 @@
 #include <array>
 
 #include "notation/fen.hpp"
+#include "notation/pgn_chars.hpp"
 #include "notation/pgn_lexer.hpp"
 #include "notation/pgn_repetition.hpp"
 #include "notation/san.hpp"
 
 namespace perftkit {
 namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() &&
@@ -120,9 +123,13 @@ class Replayer {
     switch (lexeme.kind) {
       case PgnToken::END: return false;
       case PgnToken::SYMBOL:
-        if (is_result_token(lexeme)) return false;
-        if (std::all_of(lexeme.text.begin(), lexeme.text.end(), [](char c) { return c >= '0' && c <= '9'; }))
-          return true;  // a move number
+        if (is_digit(lexeme.text[0])) {  // a move number or a result (a move never starts with a digit)
+          if (std::all_of(lexeme.text.begin(), lexeme.text.end(), is_digit)) {
+            lexer_.skip_periods();  // "12." or "12...": the periods mean nothing here
+            return true;
+          }
+          if (pgn_chars::is_result_symbol(lexeme.text)) return false;
+        }
         return play(lexeme.text);
       case PgnToken::STAR: return false;
       case PgnToken::VARIATION_OPEN: return skip_variation();

@@ -23,6 +23,10 @@ void PgnLexer::skip_blanks_and_escapes() {
   }
 }
 
+void PgnLexer::skip_periods() {
+  for (skip_blanks_and_escapes(); pos_ < text_.size() && text_[pos_] == '.'; skip_blanks_and_escapes()) ++pos_;
+}
+
 PgnLexeme PgnLexer::next() {
   skip_blanks_and_escapes();
   const std::size_t begin = pos_;

@@ -38,6 +38,9 @@ class PgnLexer {
   PgnLexer(std::string_view text, bool at_eof) : text_(text), at_eof_(at_eof) {}
 
   PgnLexeme next();
+  // Steps over periods and the blanks around them (those after a move number: "12." or
+  // "12...", which a reader of the moves has no use for) without making tokens of them.
+  void skip_periods();
   std::size_t offset() const { return pos_; }
 
  private:
