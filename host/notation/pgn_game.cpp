@@ -76,8 +76,16 @@ class Replayer {
       return fail(0, "malformed tag near '" + shown(name.text) + "'");
     if (name.text == "FEN") fen = unescape(value.text);
     else if (name.text == "Variant") variant = unescape(value.text);
-    if (details_) visitor_.tag(name.text, unescape(value.text));
+    if (details_) visitor_.tag(name.text, unescaped(value.text));
     return true;
+  }
+
+  // A tag value as the visitor gets it: the text itself when it has no escape (the usual
+  // case), else its unescaped copy.
+  std::string_view unescaped(std::string_view raw) {
+    if (raw.find('\\') == std::string_view::npos) return raw;
+    unescaped_ = unescape(raw);
+    return unescaped_;
   }
 
   bool start(const std::string& fen, const std::string& variant) {
@@ -200,6 +208,7 @@ class Replayer {
   Move pending_move_{};
   std::string_view comments_;    // of the pending move (a comment's text includes its braces: never empty)
   std::string joined_comments_;  // two or more of them
+  std::string unescaped_;        // the last tag value that had escapes
   PgnReplay result_;
   Position pos_{};
   RepetitionHistory history_;
