@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 
 #include "common/decimal_text.hpp"
 #include "notation/castling_rooks.hpp"
@@ -73,12 +74,45 @@ char* write_rank(std::uint64_t pieces, char* p) {
   return p;
 }
 
-// The FEN fields after the board, from the space before the side to move.
-char* write_fields_after_board(const Position& pos, char* p) {
+// Rank texts met before, by their rank_pieces(): a few thousand ranks make up most of the
+// boards of real games, so a rank a move changes is usually looked up, not written. One
+// direct-mapped table a thread (a FenWriter lives for one game; the table for the run).
+class RankTextCache {
+ public:
+  // The text of the rank with these pieces, written on a miss.
+  const FenRankText& text(std::uint64_t pieces) {
+    FenRankText& entry = entries_[(pieces * 0x9E3779B97F4A7C15ULL) >> (64 - BITS)];
+    if (entry.pieces != pieces) {
+      entry.pieces = pieces;
+      entry.size = std::uint8_t(write_rank(pieces, entry.text.data()) - entry.text.data());
+    }
+    return entry;
+  }
+
+ private:
+  static constexpr int BITS = 12;
+  std::array<FenRankText, 1 << BITS> entries_{};
+};
+
+constinit thread_local RankTextCache rank_texts;
+
+// The castling field's inputs: the rooks with a right, and the rooks and kings on the back
+// ranks (which decide between K/Q and a file letter), ranks 1 and 8 of each in 16 bits.
+std::uint64_t castling_key(const Position& pos) {
+  constexpr Bitboard BACK_RANKS = 0xFF000000000000FFULL;
+  const auto back = [](Bitboard b) { return (b & 0xFF) | (b >> 56) << 8; };
+  return back(pos.castling_rooks) | back(pos.orthogonal & ~pos.diagonal & BACK_RANKS) << 16 |
+         back(pos.kings & BACK_RANKS) << 32;
+}
+
+// The FEN fields after the board, from the space before the side to move, with the
+// castling field as given.
+char* write_fields_after_board(const Position& pos, std::string_view castling, char* p) {
   *p++ = ' ';
   *p++ = pos.side_to_move == WHITE ? 'w' : 'b';
   *p++ = ' ';
-  p = write_castling(pos, p);
+  std::memcpy(p, castling.data(), 4);  // (p has room; the field is 1 to 4 bytes)
+  p += castling.size();
   *p++ = ' ';
   if (pos.ep_square == SQ_NONE) {
     *p++ = '-';
@@ -97,6 +131,16 @@ char* write_fields_after_board(const Position& pos, char* p) {
 
 char* write_fen(const Position& pos, char* out) { return FenWriter().write(pos, out); }
 
+std::string_view FenWriter::castling_field(const Position& pos) {
+  static constexpr std::array<char, 4> NONE = {'-'};  // (four bytes: the field is copied as four)
+  if (!pos.castling_rooks) return {NONE.data(), 1};
+  if (const std::uint64_t key = castling_key(pos); key != castling_key_) {
+    castling_key_ = key;
+    castling_size_ = std::uint8_t(write_castling(pos, castling_text_.data()) - castling_text_.data());
+  }
+  return {castling_text_.data(), castling_size_};
+}
+
 char* FenWriter::write(const Position& pos, char* out) {
   const std::array<std::uint64_t, 6> sets = {pos.by_color[WHITE], pos.pawns,      pos.knights,
                                              pos.diagonal,        pos.orthogonal, pos.kings};
@@ -106,17 +150,15 @@ char* FenWriter::write(const Position& pos, char* out) {
   last_sets_ = sets;
   char* p = out;
   for (int rank = RANK_8; rank >= RANK_1; --rank) {
-    RankText& kept = ranks_[rank];
+    FenRankText& kept = ranks_[rank];
     if (const std::uint64_t pieces = (changed >> (8 * rank)) & 0xFF ? rank_pieces(pos, rank) : kept.pieces;
-        pieces != kept.pieces) {
-      kept.pieces = pieces;
-      kept.size = std::uint8_t(write_rank(pieces, kept.text.data()) - kept.text.data());
-    }
+        pieces != kept.pieces)
+      kept = rank_texts.text(pieces);
     std::memcpy(p, kept.text.data(), kept.text.size());  // (out has room: the board is at most 71 bytes)
     p += kept.size;
     if (rank != RANK_1) *p++ = '/';
   }
-  return write_fields_after_board(pos, p);
+  return write_fields_after_board(pos, castling_field(pos), p);
 }
 
 std::string to_fen(const Position& pos) {
