@@ -36,8 +36,10 @@ Position repetition_key(const Position& pos) {
 int RepetitionHistory::record(const Position& pos) {
   if (pos.halfmove_clock == 0) keys_.clear();
   const Position key = repetition_key(pos);
+  // The positions alternate sides to move, one a ply: only every other one, from two plies
+  // back, can be the same position.
   int occurrences = 1;
-  for (const Position& earlier : keys_) occurrences += earlier == key;
+  for (std::size_t back = 2; back <= keys_.size(); back += 2) occurrences += keys_[keys_.size() - back] == key;
   keys_.push_back(key);
   return occurrences;
 }

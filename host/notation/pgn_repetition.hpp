@@ -13,9 +13,9 @@ class RepetitionHistory {
   // Forgets every earlier position (a new game).
   void clear() { keys_.clear(); }
 
-  // Records pos as the game's latest position; returns how often it has now occurred, this
-  // time included. A capture or pawn move (half-move clock 0) makes every earlier position
-  // unreachable, so the history restarts there.
+  // Records pos as the game's latest position (the one after the last recorded, a ply on);
+  // returns how often it has now occurred, this time included. A capture or pawn move (half-move clock 0) makes every
+  // earlier position unreachable, so the history restarts there.
   int record(const Position& pos);
 
  private:
