@@ -12,13 +12,14 @@
 #include "common/json_string.hpp"
 #include "common/decimal_text.hpp"
 #include "notation/fen.hpp"
+#include "perftkit/config.hpp"
 
 namespace perftkit {
 namespace {
 
 // Copies text to p (which has room to spare) without a call: in fixed-size pieces, the last
 // one overlapping the one before it (a loop of single bytes would become a library call).
-char* put(char* p, std::string_view text) {
+PERFTKIT_FORCEINLINE char* put(char* p, std::string_view text) {
   const std::size_t n = text.size();
   const char* s = text.data();
   if (n >= 16) {
