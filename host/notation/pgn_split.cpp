@@ -36,65 +36,73 @@ GameExtent find_game_end(std::string_view text, bool at_eof) {
     const char ch = text[begin];
     // A token that may run past the text is incomplete until the input ends.
     const auto runs_out = [&](std::size_t end) { return end == size && !at_eof; };
-    switch (ch) {
-      case '[':
-        if (in_movetext && depth == 0) return {begin, true, true};
-        in_tag = has_content = true;
-        pos = begin + 1;
-        continue;
-      case ']':
-        in_tag = false;
-        pos = begin + 1;
-        continue;
-      case '(':
-        ++depth;
-        in_movetext = has_content = true;
-        pos = begin + 1;
-        continue;
-      case ')':
-        if (depth > 0) --depth;
-        pos = begin + 1;
-        continue;
-      case '{': {
-        const std::size_t close = text.find('}', begin);
-        if (close == std::string_view::npos) return {size, at_eof, has_content};
-        pos = close + 1;
-        continue;
-      }
-      case ';': {
-        const std::size_t eol = text.find('\n', begin);
-        if (eol == std::string_view::npos && !at_eof) return {size, at_eof, has_content};
-        pos = eol == std::string_view::npos ? size : eol;
-        continue;
-      }
-      default: break;
-    }
-    // Every other token is movetext outside a tag; a marker outside variations ends the game.
     std::size_t end = begin + 1;
     bool result = false;
-    if (ch == '"') {
-      for (end = begin + 1; end < size && text[end] != '"'; ++end)
-        if (text[end] == '\\') ++end;
-      if (end >= size) return {size, at_eof, has_content};
-      ++end;
-    } else if (ch == '*') {
-      result = true;
-    } else if (ch == '$') {
-      while (end < size && text[end] >= '0' && text[end] <= '9') ++end;
-      if (runs_out(end)) return {size, at_eof, has_content};
-    } else if (ch == '!' || ch == '?') {
-      while (end < size && (text[end] == '!' || text[end] == '?')) ++end;
-      if (runs_out(end)) return {size, at_eof, has_content};
-    } else if (is_alnum(ch)) {
+    if (is_alnum(ch)) {  // a symbol (move numbers and moves: most tokens), tested first
       while (end < size && is_symbol_char(text[end])) ++end;
       if (runs_out(end)) return {size, at_eof, has_content};
       result = (ch == '0' || ch == '1') && is_result_symbol(text.substr(begin, end - begin));
-    } else if (ch == '-' && begin + 1 < size && text[begin + 1] == '-') {
-      end = begin + 2;
-      if (runs_out(end)) return {size, at_eof, has_content};
-    } else if (ch == '-' && runs_out(begin + 1)) {
-      return {size, at_eof, has_content};
+    } else {
+      switch (ch) {
+        case '.': break;  // (a period after a move number)
+        case '[':
+          if (in_movetext && depth == 0) return {begin, true, true};
+          in_tag = has_content = true;
+          pos = begin + 1;
+          continue;
+        case ']':
+          in_tag = false;
+          pos = begin + 1;
+          continue;
+        case '(':
+          ++depth;
+          in_movetext = has_content = true;
+          pos = begin + 1;
+          continue;
+        case ')':
+          if (depth > 0) --depth;
+          pos = begin + 1;
+          continue;
+        case '{': {
+          const std::size_t close = text.find('}', begin);
+          if (close == std::string_view::npos) return {size, at_eof, has_content};
+          pos = close + 1;
+          continue;
+        }
+        case ';': {
+          const std::size_t eol = text.find('\n', begin);
+          if (eol == std::string_view::npos && !at_eof) return {size, at_eof, has_content};
+          pos = eol == std::string_view::npos ? size : eol;
+          continue;
+        }
+        case '"':
+          for (end = begin + 1; end < size && text[end] != '"'; ++end)
+            if (text[end] == '\\') ++end;
+          if (end >= size) return {size, at_eof, has_content};
+          ++end;
+          break;
+        case '*': result = true; break;
+        case '$':
+          while (end < size && text[end] >= '0' && text[end] <= '9') ++end;
+          if (runs_out(end)) return {size, at_eof, has_content};
+          break;
+        case '!':
+        case '?':
+          while (end < size && (text[end] == '!' || text[end] == '?')) ++end;
+          if (runs_out(end)) return {size, at_eof, has_content};
+          break;
+        case '-':
+          if (begin + 1 < size && text[begin + 1] == '-') {
+            end = begin + 2;
+            if (runs_out(end)) return {size, at_eof, has_content};
+          } else if (runs_out(begin + 1)) {
+            return {size, at_eof, has_content};
+          }
+          break;
+        default: break;
+      }
     }
+    // Every other token is movetext outside a tag; a marker outside variations ends the game.
     pos = end;
     if (in_tag) continue;
     if (depth == 0 && result) return {end, true, true};
