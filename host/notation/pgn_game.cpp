@@ -12,7 +12,7 @@
 namespace perftkit {
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+using pgn_chars::is_digit;
 
 bool equals_ignoring_case(std::string_view a, std::string_view b) {
   return a.size() == b.size() &&

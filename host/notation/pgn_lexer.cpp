@@ -7,6 +7,7 @@
 namespace perftkit {
 
 using pgn_chars::is_alnum;
+using pgn_chars::is_digit;
 using pgn_chars::is_space;
 using pgn_chars::is_symbol_char;
 
@@ -76,7 +77,7 @@ PgnLexeme PgnLexer::next() {
   std::size_t end = begin + 1;
   if (ch == '$') {
     kind = PgnToken::NAG;
-    end = run_end([](char c) { return c >= '0' && c <= '9'; });
+    end = run_end(is_digit);
   } else if (ch == '!' || ch == '?') {
     kind = PgnToken::ANNOTATION;
     end = run_end([](char c) { return c == '!' || c == '?'; });

@@ -9,6 +9,7 @@
 namespace perftkit {
 
 using pgn_chars::is_alnum;
+using pgn_chars::is_digit;
 using pgn_chars::is_result_symbol;
 using pgn_chars::is_space;
 using pgn_chars::is_symbol_char;
@@ -83,7 +84,7 @@ GameExtent find_game_end(std::string_view text, bool at_eof) {
           break;
         case '*': result = true; break;
         case '$':
-          while (end < size && text[end] >= '0' && text[end] <= '9') ++end;
+          while (end < size && is_digit(text[end])) ++end;
           if (runs_out(end)) return {size, at_eof, has_content};
           break;
         case '!':
