@@ -41,9 +41,6 @@ std::string to_fen(const Position& pos);
 inline constexpr std::size_t FEN_MAX_BYTES = 96;
 char* write_fen(const Position& pos, char* out);
 
-// Writes the FENs of positions that follow each other move by move (a game's), the same text
-// as write_fen: each rank's text is kept while the rank's pieces stay, and a move changes one
-// or two ranks of the eight.
 // The text of one rank of a FEN board, and the pieces it shows (FenWriter's rank_pieces()).
 struct FenRankText {
   std::uint64_t pieces = ~std::uint64_t(0);  // (no rank's pieces: a new text is empty)
@@ -51,6 +48,9 @@ struct FenRankText {
   std::uint8_t size = 0;
 };
 
+// Writes the FENs of positions that follow each other move by move (a game's), the same text
+// as write_fen: each rank's text is kept while the rank's pieces stay, and a move changes one
+// or two ranks of the eight.
 class FenWriter {
  public:
   char* write(const Position& pos, char* out);  // out has room for FEN_MAX_BYTES

@@ -99,10 +99,8 @@ constinit thread_local RankTextCache rank_texts;
 // The castling field's inputs: the rooks with a right, and the rooks and kings on the back
 // ranks (which decide between K/Q and a file letter), ranks 1 and 8 of each in 16 bits.
 std::uint64_t castling_key(const Position& pos) {
-  constexpr Bitboard BACK_RANKS = 0xFF000000000000FFULL;
-  const auto back = [](Bitboard b) { return (b & 0xFF) | (b >> 56) << 8; };
-  return back(pos.castling_rooks) | back(pos.orthogonal & ~pos.diagonal & BACK_RANKS) << 16 |
-         back(pos.kings & BACK_RANKS) << 32;
+  const auto back = [](Bitboard b) { return (b & RANK_1_BB) | (b & rank_bb(RANK_8)) >> 48; };
+  return back(pos.castling_rooks) | back(pos.rooks()) << 16 | back(pos.kings) << 32;
 }
 
 // The FEN fields after the board, from the space before the side to move, with the
