@@ -2,7 +2,10 @@
 // change a count, and independent key sets agree.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "notation/fen.hpp"
@@ -34,6 +37,30 @@ TEST(PerftTable, StoredCountIsFoundOnlyUnderItsKeyAndDepth) {
   EXPECT_FALSE(table.probe(key, 4, count));
   EXPECT_FALSE(table.probe(PositionKey{key.lo, key.hi ^ 1}, 5, count));  // same slot, other key
   EXPECT_FALSE(table.probe(PositionKey{key.lo ^ 2, key.hi}, 5, count));
+}
+
+// Resident memory of this process, from /proc/self/statm (0 where it cannot be read).
+std::size_t resident_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  std::size_t total_pages = 0, resident_pages = 0;
+  statm >> total_pages >> resident_pages;
+  return resident_pages * std::size_t(sysconf(_SC_PAGESIZE));
+}
+
+// Every page is faulted in when the table is made (a prefetch into an untouched page stalls
+// the search), and the table still reads as empty.
+TEST(PerftTable, PagesAreResidentAndEmptyFromTheStart) {
+  const std::size_t bytes = std::size_t(64) << 20;
+  const std::size_t before = resident_bytes();
+  if (!before) GTEST_SKIP() << "no /proc/self/statm";
+  const PerftTable table(bytes, 2);
+  EXPECT_GE(resident_bytes(), before + bytes * 15 / 16);
+  std::uint64_t count = 0;
+  for (std::uint64_t i = 1; i <= 1000; ++i) {
+    const PositionKey key{i * 0x9E3779B97F4A7C15ULL, i * 0xC2B2AE3D27D4EB4FULL};
+    EXPECT_FALSE(table.probe(key, 2, count)) << i;
+    EXPECT_FALSE(table.probe(key, 5, count)) << i;
+  }
 }
 
 TEST(PerftTable, DeeperEntryIsKeptWhenShallowOnesCollide) {

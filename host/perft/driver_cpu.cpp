@@ -12,7 +12,7 @@ RootTotals count_cpu(FrontierJob job, const PerftRequest& req, std::unique_ptr<P
   deepen(job, cpu_units(req, threads), 2);
   const int remaining = job.remaining;
   if (req.hash_bytes && remaining > 1) {
-    if (!table) table = std::make_unique<PerftTable>(req.hash_bytes);
+    if (!table) table = std::make_unique<PerftTable>(req.hash_bytes, threads);
     PerftTable& shared = *table;
     const KeySet keys(req.hash_seed);
     return count_frontier<u128>(job.nodes, threads, root_move_count, [&](const FrontierNode& node, RootTotals& totals) {

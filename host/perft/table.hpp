@@ -33,9 +33,9 @@ class PerftTable {
  public:
   // A table of at most `bytes` bytes (at least one bucket): from 8 MiB up, a power of two of
   // at most a quarter holds the deeper subtrees and the rest, in whole 4 MiB steps, the
-  // two-ply ones; below that one array holds every depth. Throws std::bad_alloc when the memory
-  // cannot be mapped.
-  explicit PerftTable(std::size_t bytes);
+  // two-ply ones; below that one array holds every depth. Its pages are faulted in up front
+  // on `threads` threads. Throws std::bad_alloc when the memory cannot be mapped.
+  explicit PerftTable(std::size_t bytes, unsigned threads = 1);
 
   // The stored count of the subtree of `depth` plies under the keyed position, if present.
   bool probe(const PositionKey& key, int depth, std::uint64_t& count) const;
