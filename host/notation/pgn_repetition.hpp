@@ -14,8 +14,8 @@ class RepetitionHistory {
   void clear() { keys_.clear(); }
 
   // Records pos as the game's latest position (the one after the last recorded, a ply on);
-  // returns how often it has now occurred, this time included. A capture or pawn move (half-move clock 0) makes every
-  // earlier position unreachable, so the history restarts there.
+  // returns how often it has now occurred, this time included. A capture or pawn move
+  // (half-move clock 0) makes every earlier position unreachable, so the history restarts there.
   int record(const Position& pos);
 
  private:

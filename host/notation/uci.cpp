@@ -7,7 +7,21 @@
 
 namespace perftkit {
 
-std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
+namespace {
+
+// A square's name, "a1" to "h8", written at out; returns its end.
+char* write_square_name(Square s, char* out) {
+  *out++ = char('a' + file_of(s));
+  *out++ = char('1' + rank_of(s));
+  return out;
+}
+
+}  // namespace
+
+std::string square_name(Square s) {
+  char text[2];
+  return std::string(text, write_square_name(s, text));
+}
 
 char* write_uci(Move m, bool chess960, char* out) {
   Square to = m.to();
@@ -15,10 +29,7 @@ char* write_uci(Move m, bool chess960, char* out) {
     const Color us = rank_of(m.from()) == RANK_1 ? WHITE : BLACK;
     to = castling_king_to(us, to > m.from() ? KING_SIDE : QUEEN_SIDE);
   }
-  for (const Square s : {m.from(), to}) {
-    *out++ = char('a' + file_of(s));
-    *out++ = char('1' + rank_of(s));
-  }
+  out = write_square_name(to, write_square_name(m.from(), out));
   if (m.type() == PROMOTION) *out++ = " nbrq"[m.promotion_type() - KNIGHT + 1];
   return out;
 }

@@ -384,6 +384,7 @@ PERFTKIT_FORCEINLINE V count_moves_lanes(const PositionBlock& block, int n, std:
   }
   return _mm512_maskz_mov_epi64(lanes.live, counts);
 }
+
 // The sum of v's eight lanes.
 PERFTKIT_FORCEINLINE std::uint64_t lane_sum(V v) {
   alignas(64) std::uint64_t lanes[8];
