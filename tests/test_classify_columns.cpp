@@ -52,6 +52,23 @@ TEST(CommentValues, ClocksAndEvals) {
   EXPECT_FALSE(read_comment_values("").eval_cp);
 }
 
+// Every h:mm:ss spelling near lichess's (read in place, without a loop) gives the seconds its
+// fields add up to, and a text that only looks like one is not read as one.
+TEST(CommentValues, ClocksInLichessFormAreTheirFieldsInSeconds) {
+  EXPECT_EQ(read_comment_values("{ [%clk 9:59:59] }").clock_seconds, 9 * 3600 + 59 * 60 + 59.0);
+  EXPECT_EQ(read_comment_values("{ [%clk 1:02:03 ] }").clock_seconds, 3723.0);
+  EXPECT_EQ(read_comment_values("{ [%clk   0:00:07] }").clock_seconds, 7.0);
+  EXPECT_EQ(read_comment_values("{ [%clk 1:2:03] }").clock_seconds, 3723.0);
+  EXPECT_EQ(read_comment_values("{ [%clk 12:02:03] }").clock_seconds, 12 * 3600 + 123.0);
+  EXPECT_EQ(read_comment_values("{ [%clk 0:00:07.5] }").clock_seconds, 7.5);
+  EXPECT_FALSE(read_comment_values("{ [%clk 1:02:0x] }").clock_seconds);
+  EXPECT_FALSE(read_comment_values("{ [%clk 1-02:03] }").clock_seconds);
+  EXPECT_FALSE(read_comment_values("{ [%clk 1:02:03x] }").clock_seconds);
+  const CommentValues both = read_comment_values("{ [%clk 0:03:00][%eval 0.17] }");
+  EXPECT_EQ(both.clock_seconds, 180.0);
+  EXPECT_EQ(both.eval_cp, 17);
+}
+
 // The clock and eval numbers are the doubles std::from_chars reads from the same text (the
 // reader takes a shortcut for plain decimals that must not change a single bit).
 TEST(CommentValues, NumbersAreTheDoublesFromCharsReads) {
