@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -18,13 +19,25 @@ inline constexpr std::array<char, 200> DIGIT_PAIRS = [] {
   }
   return pairs;
 }();
+
+// 10^0 to 10^19, every power of ten a 64-bit word holds.
+inline constexpr std::array<std::uint64_t, 20> POWERS_OF_TEN = [] {
+  std::array<std::uint64_t, 20> powers{};
+  std::uint64_t power = 1;
+  for (std::uint64_t& entry : powers) {
+    entry = power;
+    power *= 10;  // (wraps after the last, unused)
+  }
+  return powers;
+}();
 }  // namespace detail
 
-// The number of decimal digits of value (1 for 0).
+// The number of decimal digits of value (1 for 0), without a loop: the bit width times
+// log10(2) (1233 / 4096) is the count less one, or one too many, which a power of ten settles.
 inline int decimal_digits(std::uint64_t value) {
-  int digits = 1;
-  for (; value >= 10000; value /= 10000) digits += 4;
-  return digits + (value >= 10) + (value >= 100) + (value >= 1000);
+  const std::uint64_t nonzero = value | 1;
+  const int guess = (int(std::bit_width(nonzero)) * 1233) >> 12;
+  return guess + 1 - (nonzero < detail::POWERS_OF_TEN[guess]);
 }
 
 // Writes value in decimal (no sign, no leading zeros; "0" for 0) at out, at most 20 bytes;
