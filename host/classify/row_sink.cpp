@@ -12,31 +12,30 @@ bool BatchedRowSink::is_stable(std::string_view text) const {
          at_or_before(text.data() + text.size(), stable_.data() + stable_.size());
 }
 
+std::string_view BatchedRowSink::keep(std::string_view text) {
+  if (text.empty() || is_stable(text)) return text;
+  return {texts_.copy(text.data(), text.size()), text.size()};
+}
+
+const std::string_view* BatchedRowSink::keep(const std::string_view* views, std::size_t count) {
+  std::string_view* const kept = views_.copy(views, count);
+  for (std::size_t i = 0; i < count; ++i) kept[i] = keep(kept[i]);
+  return kept;
+}
+
 ClassifyRow& BatchedRowSink::hold(const ClassifyRow& row) {
-  rows_.push_back(row);
-  ClassifyRow& held = rows_.back();
-  for (std::string_view* text : {&held.fen, &held.id, &held.error, &held.move_uci, &held.move_san})
-    if (!text->empty() && !is_stable(*text)) *text = texts_.emplace_back(*text);
+  ClassifyRow& held = rows_.emplace_back(row);
+  for (std::string_view* text : {&held.fen, &held.id, &held.error, &held.move_uci, &held.move_san}) *text = keep(*text);
   // A game's tag texts are the same in each of its rows: one copy a game, not one a row.
   for (auto [text, last] :
        {std::pair{&held.all_tags_json, &last_all_tags_json_}, {&held.tag_columns, &last_tag_columns_}})
     if (!text->empty() && !is_stable(*text)) {
-      if (*text != *last) *last = texts_.emplace_back(*text);
+      if (*text != *last) *last = keep(*text);
       *text = *last;
     }
-  if (held.tag_count) {  // the game's tag values live in its visitor: keep copies
-    std::vector<std::string_view>& values = tag_lists_.emplace_back(held.tag_values, held.tag_values + held.tag_count);
-    for (std::string_view& value : values)
-      if (!value.empty() && !is_stable(value)) value = texts_.emplace_back(value);
-    held.tag_values = values.data();
-  }
-  if (held.kept_count) {  // the kept columns may point into a worker's scratch: keep copies
-    std::vector<std::string_view>& values =
-        tag_lists_.emplace_back(held.kept_values, held.kept_values + held.kept_count);
-    for (std::string_view& value : values)
-      if (!value.empty() && !is_stable(value)) value = texts_.emplace_back(value);
-    held.kept_values = values.data();
-  }
+  // The lists of values may live in the row's visitor or in a worker's scratch: keep copies.
+  if (held.tag_count) held.tag_values = keep(held.tag_values, held.tag_count);
+  if (held.kept_count) held.kept_values = keep(held.kept_values, held.kept_count);
   return held;
 }
 
@@ -65,7 +64,7 @@ void BatchedRowSink::flush() {
   rows_.clear();
   texts_.clear();
   last_all_tags_json_ = last_tag_columns_ = {};
-  tag_lists_.clear();
+  views_.clear();
   classified_.clear();
   positions_.clear();
   repetitions_.clear();

@@ -4,12 +4,12 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <vector>
 
 #include "classify/batch.hpp"
 #include "common/byte_buffer.hpp"
+#include "common/chunk_arena.hpp"
 #include "classify/format.hpp"
 #include "classify/row.hpp"
 #include "classify/row_filter.hpp"
@@ -76,6 +76,8 @@ class BatchedRowSink final : public RowSink {
  private:
   ClassifyRow& hold(const ClassifyRow& row);  // the row, its texts outside stable_ copied
   bool is_stable(std::string_view text) const;
+  std::string_view keep(std::string_view text);  // text, or its copy in texts_ when not in stable_
+  const std::string_view* keep(const std::string_view* views, std::size_t count);  // a copied list of kept views
 
   BatchClassifier& classifier_;
   const RowFormatter& formatter_;
@@ -84,9 +86,9 @@ class BatchedRowSink final : public RowSink {
   std::string_view stable_;
   const RowFilter* filter_;
   std::vector<ClassifyRow> rows_;
-  std::deque<std::string> texts_;                           // what the held rows' views point at
+  ChunkArena<char> texts_;                                  // what the held rows' views point at
   std::string_view last_all_tags_json_, last_tag_columns_;  // the last copies of a game's tag texts (in texts_)
-  std::deque<std::vector<std::string_view>> tag_lists_;     // the held rows' tag values
+  ChunkArena<std::string_view> views_;                      // the held rows' lists of tag and kept values
   std::vector<std::size_t> classified_;                     // indices of the rows that wait for a classification
   std::vector<Position> positions_;
   std::vector<std::uint8_t> repetitions_;
