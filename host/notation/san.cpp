@@ -1,7 +1,10 @@
-// Standard Algebraic Notation: the text is read into a pattern, which the core's legal move
-// generator then matches batch by batch, generating the pattern's piece only (no second move
-// generator, no child positions).
+// Standard Algebraic Notation: the text is read into a pattern, whose moves are found from
+// the target square back (the pattern's pieces that reach it, each tried for the safety of
+// the king), or, for castling and en passant, by the core's legal move generator matching
+// batch by batch, generating the pattern's piece only (no child positions either way).
 #include "notation/san.hpp"
+
+#include <optional>
 
 #include "perftkit/movegen.hpp"
 #include "notation/uci.hpp"
@@ -83,11 +86,26 @@ bool parse_pattern(std::string_view text, SanPattern& p) {
   return text.empty();
 }
 
+// The legal moves a pattern names: how many, and the last one.
+struct SanMatches {
+  Move found{};
+  int count = 0;
+
+  void record(Move m) {
+    found = m;
+    ++count;
+  }
+  SanResult result() const {
+    if (count == 0) return {Move{}, SanStatus::ILLEGAL};
+    if (count > 1) return {Move{}, SanStatus::AMBIGUOUS};
+    return {found, SanStatus::OK};
+  }
+};
+
 // Receives the legal moves in the generator's batches and keeps those the pattern names.
 struct SanMatchSink {
   const SanPattern& p;
-  Move found{};
-  int matches = 0;
+  SanMatches matches;
 
   // Only the pattern's piece is generated (castling comes with the king's moves).
   bool wants(PieceType pt) const { return p.castling ? pt == KING : pt == p.piece; }
@@ -95,10 +113,7 @@ struct SanMatchSink {
   bool origin_fits(Square from) const {
     return (p.from_file < 0 || file_of(from) == p.from_file) && (p.from_rank < 0 || rank_of(from) == p.from_rank);
   }
-  void record(Move m) {
-    found = m;
-    ++matches;
-  }
+  void record(Move m) { matches.record(m); }
 
   template <PieceType Pt>
   void piece_moves(Square from, Bitboard targets) {
@@ -136,6 +151,61 @@ bool looks_like_uci(std::string_view text) {
          is_rank(text[3]);
 }
 
+// The squares our pawns would move to `to` from, by the pattern's geometry: a capture
+// where an enemy piece stands, else a push (double from the second rank over an empty
+// square). En passant is not among them.
+template <Color Us>
+Bitboard pawn_origins(const Position& pos, Square to, Bitboard occ) {
+  const Bitboard target = square_bb(to);
+  if (target & pos.by_color[~Us]) return pawn_attacks(~Us, to) & pos.pawns;
+  if (target & occ) return 0;
+  const Bitboard single = Us == WHITE ? target >> 8 : target << 8;
+  Bitboard origins = single;
+  if (relative_rank(Us, rank_of(to)) == RANK_4 && !(single & occ)) origins |= Us == WHITE ? target >> 16 : target << 16;
+  return origins & pos.pawns;
+}
+
+// The pattern's legal moves found from the target square back: the pattern's pieces that
+// reach `to`, each kept when our king is safe after the move (the definition of a legal
+// move). Most SAN moves have one such piece, so this asks the attack tables a few times
+// where generating the side's moves asks for its legality masks and every piece of the
+// kind. Castling and en passant are the generator's (nullopt).
+template <Color Us>
+std::optional<SanMatches> resolve_from_target(const Position& pos, const SanPattern& p) {
+  constexpr Color Them = ~Us;
+  if (p.castling || (p.piece == PAWN && p.to == pos.ep_square)) return std::nullopt;
+  const Bitboard us = pos.by_color[Us], occ = pos.occupied(), target = square_bb(p.to);
+  Bitboard origins = 0;
+  switch (p.piece) {
+    case PAWN: origins = pawn_origins<Us>(pos, p.to, occ); break;
+    case KNIGHT: origins = knight_attacks(p.to) & pos.knights; break;
+    case BISHOP: origins = bishop_attacks(p.to, occ) & pos.bishops(); break;
+    case ROOK: origins = rook_attacks(p.to, occ) & pos.rooks(); break;
+    case QUEEN: origins = queen_attacks(p.to, occ) & pos.queens(); break;
+    default: origins = king_attacks(p.to) & pos.kings; break;
+  }
+  origins &= us;
+  if (target & us) origins = 0;
+  if (p.from_file >= 0) origins &= file_bb(p.from_file);
+  if (p.from_rank >= 0) origins &= rank_bb(p.from_rank);
+  // A pawn reaching the last rank must promote, and only then may a pattern name a piece.
+  const bool promotes = p.piece == PAWN && relative_rank(Us, rank_of(p.to)) == RANK_8;
+  if (promotes != (p.promotion != NO_PIECE_TYPE)) origins = 0;
+
+  const Square king = pos.king_square(Us);
+  SanMatches matches;
+  while (origins) {
+    const Square from = pop_lsb(origins);
+    // Attacked after the move: our king (or the square it moves to), by their pieces but
+    // the one taken on `to`.
+    const Bitboard occ_after = (occ ^ square_bb(from)) | target;
+    const Square guarded = p.piece == KING ? p.to : king;
+    if (!(attackers<Them>(pos, guarded, occ_after) & ~target))
+      matches.record(promotes ? Move::make<PROMOTION>(from, p.to, p.promotion) : Move(from, p.to));
+  }
+  return matches;
+}
+
 }  // namespace
 
 SanResult parse_san(const Position& pos, std::string_view san) {
@@ -148,12 +218,13 @@ SanResult parse_san(const Position& pos, std::string_view san) {
     }
     return {Move{}, SanStatus::INVALID};
   }
-  SanMatchSink sink{pattern};
+  const std::optional<SanMatches> resolved =
+      pos.side_to_move == WHITE ? resolve_from_target<WHITE>(pos, pattern) : resolve_from_target<BLACK>(pos, pattern);
+  if (resolved) return resolved->result();
+  SanMatchSink sink{pattern, {}};
   if (pos.side_to_move == WHITE) generate_legal<WHITE>(pos, sink);
   else generate_legal<BLACK>(pos, sink);
-  if (sink.matches == 0) return {Move{}, SanStatus::ILLEGAL};
-  if (sink.matches > 1) return {Move{}, SanStatus::AMBIGUOUS};
-  return {sink.found, SanStatus::OK};
+  return sink.matches.result();
 }
 
 std::string_view san_status_word(SanStatus status) {
