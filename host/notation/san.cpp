@@ -165,6 +165,19 @@ Bitboard pawn_origins(const Position& pos, Square to, Bitboard occ) {
   return origins & pos.pawns;
 }
 
+// The sliders among orthogonal and diagonal (rook and queen moves, bishop and queen moves)
+// that reach s on a board occupied by occ: those on its empty-board rays with no piece
+// between. Few sliders stand on a square's rays, and the between table is small where the
+// slider attack tables are large (a SAN move's lookups would mostly miss the cache there).
+Bitboard sliders_reaching(Square s, Bitboard orthogonal, Bitboard diagonal, Bitboard occ) {
+  Bitboard reaching = 0;
+  for (Bitboard on_rays = (rook_rays(s) & orthogonal) | (bishop_rays(s) & diagonal); on_rays;) {
+    const Square slider = pop_lsb(on_rays);
+    if (!(between_bb(s, slider) & occ)) reaching |= square_bb(slider);
+  }
+  return reaching;
+}
+
 // The pattern's legal moves found from the target square back: the pattern's pieces that
 // reach `to`, each kept when our king is safe after the move (the definition of a legal
 // move). Most SAN moves have one such piece, so this asks the attack tables a few times
@@ -179,9 +192,9 @@ std::optional<SanMatches> resolve_from_target(const Position& pos, const SanPatt
   switch (p.piece) {
     case PAWN: origins = pawn_origins<Us>(pos, p.to, occ); break;
     case KNIGHT: origins = knight_attacks(p.to) & pos.knights; break;
-    case BISHOP: origins = bishop_attacks(p.to, occ) & pos.bishops(); break;
-    case ROOK: origins = rook_attacks(p.to, occ) & pos.rooks(); break;
-    case QUEEN: origins = queen_attacks(p.to, occ) & pos.queens(); break;
+    case BISHOP: origins = sliders_reaching(p.to, 0, pos.bishops() & us, occ); break;
+    case ROOK: origins = sliders_reaching(p.to, pos.rooks() & us, 0, occ); break;
+    case QUEEN: origins = sliders_reaching(p.to, pos.queens() & us, pos.queens() & us, occ); break;
     default: origins = king_attacks(p.to) & pos.kings; break;
   }
   origins &= us;
@@ -193,15 +206,18 @@ std::optional<SanMatches> resolve_from_target(const Position& pos, const SanPatt
   if (promotes != (p.promotion != NO_PIECE_TYPE)) origins = 0;
 
   const Square king = pos.king_square(Us);
+  const Bitboard their = pos.by_color[Them] & ~target;  // (but the piece taken on `to`)
   SanMatches matches;
   while (origins) {
     const Square from = pop_lsb(origins);
-    // Attacked after the move: our king (or the square it moves to), by their pieces but
-    // the one taken on `to`.
+    // Whether their pieces attack our king, or the square it moves to, after the move.
     const Bitboard occ_after = (occ ^ square_bb(from)) | target;
     const Square guarded = p.piece == KING ? p.to : king;
-    if (!(attackers<Them>(pos, guarded, occ_after) & ~target))
-      matches.record(promotes ? Move::make<PROMOTION>(from, p.to, p.promotion) : Move(from, p.to));
+    const Bitboard attackers = (((knight_attacks(guarded) & pos.knights) | (pawn_attacks(Us, guarded) & pos.pawns) |
+                                 (king_attacks(guarded) & pos.kings)) &
+                                their) |
+                               sliders_reaching(guarded, pos.orthogonal & their, pos.diagonal & their, occ_after);
+    if (!attackers) matches.record(promotes ? Move::make<PROMOTION>(from, p.to, p.promotion) : Move(from, p.to));
   }
   return matches;
 }
