@@ -4,6 +4,9 @@
 // termination marker is compared.
 #include "notation/pgn_split.hpp"
 
+#include <array>
+#include <cstdint>
+
 #include "notation/pgn_chars.hpp"
 
 namespace perftkit {
@@ -13,6 +16,33 @@ using pgn_chars::is_digit;
 using pgn_chars::is_result_symbol;
 using pgn_chars::is_space;
 using pgn_chars::is_symbol_char;
+
+namespace {
+
+// Movetext bytes that neither end a game nor change the splitter's state: blanks, letters,
+// digits, periods, NAGs' '$', and + # = : _ ! ?. No termination marker is made of these
+// alone (each holds '-' or '/', or is '*'), and every byte that opens or closes a tag,
+// comment, variation or string, or starts an escape line is left out.
+constexpr std::array<bool, 256> quiet_bytes() {
+  std::array<bool, 256> quiet{};
+  for (int ch = 0; ch < 256; ++ch)
+    quiet[std::size_t(ch)] = pgn_chars::CHAR_CLASSES[std::size_t(ch)] & (pgn_chars::SPACE | pgn_chars::ALNUM);
+  for (const char ch : {'.', '$', '+', '#', '=', ':', '_', '!', '?'}) quiet[std::uint8_t(ch)] = true;
+  return quiet;
+}
+constexpr std::array<bool, 256> QUIET = quiet_bytes();
+
+// From a token's start outside tags: the start of the token where the run of quiet bytes
+// ends. A blank ends every token, so the tokens before the run's last blank are whole, and
+// quiet: stepping over them byte by byte is what tokenizing them would do.
+std::size_t after_quiet_tokens(std::string_view text, std::size_t pos) {
+  std::size_t resume = pos;
+  for (std::size_t i = pos; i < text.size() && QUIET[std::uint8_t(text[i])]; ++i)
+    if (is_space(text[i])) resume = i + 1;
+  return resume;
+}
+
+}  // namespace
 
 GameExtent find_game_end(std::string_view text, bool at_eof) {
   const std::size_t size = text.size();
@@ -33,6 +63,13 @@ GameExtent find_game_end(std::string_view text, bool at_eof) {
       }
     }
     if (pos >= size) return {size, at_eof, has_content};
+    if (!in_tag) {  // whole movetext tokens that change nothing but these two flags
+      if (const std::size_t resume = after_quiet_tokens(text, pos); resume > pos) {
+        in_movetext = has_content = true;
+        pos = resume;
+        continue;
+      }
+    }
     const std::size_t begin = pos;
     const char ch = text[begin];
     // A token that may run past the text is incomplete until the input ends.
