@@ -15,8 +15,13 @@ file holds --megabytes of PGN; then `zstd -19`. Peak memory (max RSS) is measure
 and on 1 GB of input to show it stays flat. Results, with the machine and the commit, go
 to results/classify-stream-<host>.json.
 
+The cases run in turn, round after round (--runs rounds), so that the shared machine's slow
+spells fall on all of them; --baseline BIN adds another build on games.pgn.zst to the rounds,
+the side-by-side figure for a change.
+
 Usage: bench/classify_stream.py [--perftkit build/release/perftkit] [--megabytes 300]
        [--unique 6000] [--python-games 300] [--runs 3] [--venv /tmp/pc-venv] [--work /tmp/pk-stream]
+       [--baseline OTHER_PERFTKIT]
        bench/classify_stream.py --plot results/classify-stream-<host>.json   # the SVG again
 The plot (MB/s of PGN per reader, with gnuplot when installed) goes beside the JSON.
 """
@@ -147,8 +152,17 @@ def make_corpus(work, python, unique, megabytes):
     return pgn
 
 
-def median_run(cmd, runs, shell=False):
-    results = [run_measured(cmd, shell=shell, stderr=subprocess.DEVNULL) for _ in range(runs)]
+def interleaved_runs(cases, runs):
+    """{name: (wall seconds, cpu seconds) per run}: the cases run in turn, round after round,
+    so that a slow spell of the shared machine falls on all of them alike."""
+    results = {name: [] for name in cases}
+    for _ in range(runs):
+        for name, cmd in cases.items():
+            results[name].append(run_measured(cmd, shell=isinstance(cmd, str), stderr=subprocess.DEVNULL)[:2])
+    return results
+
+
+def medians(results):
     walls, cpus = [r[0] for r in results], [r[1] for r in results]
     return {"wall_seconds": walls, "median_seconds": statistics.median(walls), "cpu_seconds": cpus,
             "median_cpu_seconds": statistics.median(cpus)}
@@ -174,7 +188,9 @@ def plot(json_path):
         return
     with open(json_path) as f:
         report = json.load(f)
-    rows = [(name, run["pgn_mb_per_second"]) for name, run in report["runs"].items() if isinstance(run, dict)]
+    baseline = report.get("baseline", {}).get("version", "").rstrip(")").split(" ")[-1][:7]  # its commit
+    rows = [(f"baseline {baseline} games.pgn.zst" if name == "baseline games.pgn.zst" else name, run["pgn_mb_per_second"])
+            for name, run in report["runs"].items() if isinstance(run, dict)]
     mb = report["corpus"]["pgn_bytes"] / 1e6
     pc = report["python_chess_one_core"]
     rows.append(("python-chess, 1 core", pc["positions_per_second"] * mb / report["rows"]))
@@ -209,6 +225,7 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--venv", default="/tmp/pc-venv")
     ap.add_argument("--work", default="/tmp/pk-stream")
+    ap.add_argument("--baseline", help="another perftkit binary, timed on games.pgn.zst in the same rounds")
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
     python = ensure_venv(args.venv)
@@ -239,17 +256,31 @@ def main():
         # work (and of the 2 cores) that decompression alone takes before any PGN is read.
         "zstd -dc (decompression alone)": f"zstd -dc {zst} > /dev/null",
     }
+    if args.baseline:
+        # The same command on another build, in the same rounds: the side-by-side figure.
+        baseline = os.path.abspath(args.baseline)
+        version = subprocess.run([baseline, "--version"], capture_output=True, text=True).stdout.strip()
+        report["baseline"] = {"binary": baseline, "version": version}
+        cases = {"perftkit games.pgn.zst": cases["perftkit games.pgn.zst"],
+                 "baseline games.pgn.zst": [baseline, "classify", zst, *COLUMNS, "-o", "/dev/null"],
+                 **{name: cmd for name, cmd in cases.items() if name != "perftkit games.pgn.zst"}}
     report["runs"] = {}
-    for name, cmd in cases.items():
-        if name.startswith("pgn-extract") and not os.path.exists(PGN_EXTRACT):
-            report["runs"][name] = "pgn-extract is not installed (apt-get install pgn-extract)"
-            continue
-        r = median_run(cmd, args.runs, shell=isinstance(cmd, str))
+    if not os.path.exists(PGN_EXTRACT):
+        report["runs"]["pgn-extract games.pgn"] = "pgn-extract is not installed (apt-get install pgn-extract)"
+        del cases["pgn-extract games.pgn"]
+    measured = interleaved_runs(cases, args.runs)
+    for name in cases:
+        r = medians(measured[name])
         r["pgn_mb_per_second"] = mb / r["median_seconds"]
         r["rows_per_second"] = rows / r["median_seconds"]
         report["runs"][name] = r
         print(f"{name:30s} {r['median_seconds']:7.2f} s  {r['pgn_mb_per_second']:7.1f} MB/s of PGN  "
               f"{r['rows_per_second'] / 1e6:6.2f} M rows/s  cpu {r['median_cpu_seconds']:6.2f} s", flush=True)
+    if args.baseline:
+        ours, theirs = (report["runs"][name]["median_seconds"]
+                        for name in ("perftkit games.pgn.zst", "baseline games.pgn.zst"))
+        report["baseline"]["time_over_perftkit"] = theirs / ours
+        print(f"the baseline takes {theirs / ours:.2f}x perftkit's time (median wall, same rounds)", flush=True)
 
     out = subprocess.run([python, __file__, "--python-worker", pgn, str(args.python_games)], capture_output=True,
                          text=True, check=True).stdout
