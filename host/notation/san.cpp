@@ -178,16 +178,16 @@ Bitboard sliders_reaching(Square s, Bitboard orthogonal, Bitboard diagonal, Bitb
   return reaching;
 }
 
-// The pattern's legal moves found from the target square back: the pattern's pieces that
-// reach `to`, each kept when our king is safe after the move (the definition of a legal
-// move). Most SAN moves have one such piece, so this asks the attack tables a few times
-// where generating the side's moves asks for its legality masks and every piece of the
-// kind. Castling and en passant are the generator's (nullopt).
+// The squares of our pieces that the pattern may mean: of its kind, reaching its target
+// square, on its file and rank when it names them; none when the target holds our own
+// piece, or when the pattern's promotion does not fit the target's rank (a pawn reaching
+// the last rank must promote, and only then may a pattern name a piece). Legality aside.
 template <Color Us>
-std::optional<SanMatches> resolve_from_target(const Position& pos, const SanPattern& p) {
-  constexpr Color Them = ~Us;
-  if (p.castling || (p.piece == PAWN && p.to == pos.ep_square)) return std::nullopt;
-  const Bitboard us = pos.by_color[Us], occ = pos.occupied(), target = square_bb(p.to);
+Bitboard pattern_origins(const Position& pos, const SanPattern& p) {
+  const Bitboard us = pos.by_color[Us], occ = pos.occupied();
+  if (square_bb(p.to) & us) return 0;
+  const bool promotes = p.piece == PAWN && relative_rank(Us, rank_of(p.to)) == RANK_8;
+  if (promotes != (p.promotion != NO_PIECE_TYPE)) return 0;
   Bitboard origins = 0;
   switch (p.piece) {
     case PAWN: origins = pawn_origins<Us>(pos, p.to, occ); break;
@@ -198,26 +198,34 @@ std::optional<SanMatches> resolve_from_target(const Position& pos, const SanPatt
     default: origins = king_attacks(p.to) & pos.kings; break;
   }
   origins &= us;
-  if (target & us) origins = 0;
   if (p.from_file >= 0) origins &= file_bb(p.from_file);
   if (p.from_rank >= 0) origins &= rank_bb(p.from_rank);
-  // A pawn reaching the last rank must promote, and only then may a pattern name a piece.
-  const bool promotes = p.piece == PAWN && relative_rank(Us, rank_of(p.to)) == RANK_8;
-  if (promotes != (p.promotion != NO_PIECE_TYPE)) origins = 0;
+  return origins;
+}
 
-  const Square king = pos.king_square(Us);
+// The pattern's legal moves found from the target square back: each of its origins is kept
+// when our king is safe after the move (the definition of a legal move). Most SAN moves have
+// one origin, and this reads only small tables, where generating the side's moves would ask
+// the large slider tables for its legality masks and every piece of the kind. Castling and
+// en passant are left to the generator (nullopt).
+template <Color Us>
+std::optional<SanMatches> resolve_from_target(const Position& pos, const SanPattern& p) {
+  constexpr Color Them = ~Us;
+  if (p.castling || (p.piece == PAWN && p.to == pos.ep_square)) return std::nullopt;
+  const Bitboard target = square_bb(p.to), occ = pos.occupied();
   const Bitboard their = pos.by_color[Them] & ~target;  // (but the piece taken on `to`)
+  const Square king = pos.king_square(Us);
   SanMatches matches;
-  while (origins) {
+  for (Bitboard origins = pattern_origins<Us>(pos, p); origins;) {
     const Square from = pop_lsb(origins);
     // Whether their pieces attack our king, or the square it moves to, after the move.
-    const Bitboard occ_after = (occ ^ square_bb(from)) | target;
     const Square guarded = p.piece == KING ? p.to : king;
-    const Bitboard attackers = (((knight_attacks(guarded) & pos.knights) | (pawn_attacks(Us, guarded) & pos.pawns) |
-                                 (king_attacks(guarded) & pos.kings)) &
-                                their) |
-                               sliders_reaching(guarded, pos.orthogonal & their, pos.diagonal & their, occ_after);
-    if (!attackers) matches.record(promotes ? Move::make<PROMOTION>(from, p.to, p.promotion) : Move(from, p.to));
+    const Bitboard leapers = (knight_attacks(guarded) & pos.knights) | (pawn_attacks(Us, guarded) & pos.pawns) |
+                             (king_attacks(guarded) & pos.kings);
+    const bool attacked = (leapers & their) || sliders_reaching(guarded, pos.orthogonal & their, pos.diagonal & their,
+                                                                (occ ^ square_bb(from)) | target);
+    if (attacked) continue;
+    matches.record(p.promotion != NO_PIECE_TYPE ? Move::make<PROMOTION>(from, p.to, p.promotion) : Move(from, p.to));
   }
   return matches;
 }
