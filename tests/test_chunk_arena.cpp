@@ -19,7 +19,7 @@ std::string random_text(std::mt19937_64& rng, std::size_t max_size) {
 }
 
 TEST(ChunkArena, CopiesStayPutAndIntactUntilClear) {
-  ChunkArena<char> arena(64);  // small chunks: many of them, and copies larger than one
+  ChunkArena<char> arena(64);  // 64-byte chunks: many of them, and copies larger than one
   std::mt19937_64 rng(20261203);
   for (int round = 0; round < 3; ++round) {
     std::vector<std::string> originals;
@@ -38,7 +38,7 @@ TEST(ChunkArena, CopiesStayPutAndIntactUntilClear) {
 }
 
 TEST(ChunkArena, CopiesOfViewsAreContiguousLists) {
-  ChunkArena<std::string_view> arena(4);
+  ChunkArena<std::string_view> arena(4 * sizeof(std::string_view));  // four views a chunk
   const std::vector<std::string_view> first = {"a", "bb", "ccc"};
   const std::vector<std::string_view> second = {"d", "e", "f", "g", "h", "i"};  // more than a chunk
   const std::string_view* a = arena.copy(first.data(), first.size());

@@ -17,7 +17,9 @@ class ChunkArena {
   static_assert(std::is_trivially_copyable_v<T>);
 
  public:
-  explicit ChunkArena(std::size_t chunk_items = 1 << 16) : chunk_items_(chunk_items) {}
+  // chunk_bytes: the size of a chunk (at least one item), 64 KiB unless told.
+  explicit ChunkArena(std::size_t chunk_bytes = std::size_t(1) << 16)
+      : chunk_items_(std::max<std::size_t>(1, chunk_bytes / sizeof(T))) {}
 
   // A copy of items[0, n), contiguous; valid until clear(). n may exceed a chunk.
   T* copy(const T* items, std::size_t n) {
