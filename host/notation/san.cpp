@@ -151,33 +151,6 @@ bool looks_like_uci(std::string_view text) {
          is_rank(text[3]);
 }
 
-// The squares our pawns would move to `to` from, by the pattern's geometry: a capture
-// where an enemy piece stands, else a push (double from the second rank over an empty
-// square). En passant is not among them.
-template <Color Us>
-Bitboard pawn_origins(const Position& pos, Square to, Bitboard occ) {
-  const Bitboard target = square_bb(to);
-  if (target & pos.by_color[~Us]) return pawn_attacks(~Us, to) & pos.pawns;
-  if (target & occ) return 0;
-  const Bitboard single = Us == WHITE ? target >> 8 : target << 8;
-  Bitboard origins = single;
-  if (relative_rank(Us, rank_of(to)) == RANK_4 && !(single & occ)) origins |= Us == WHITE ? target >> 16 : target << 16;
-  return origins & pos.pawns;
-}
-
-// The sliders among orthogonal and diagonal (rook and queen moves, bishop and queen moves)
-// that reach s on a board occupied by occ: those on its empty-board rays with no piece
-// between. Few sliders stand on a square's rays, and the between table is small where the
-// slider attack tables are large (a SAN move's lookups would mostly miss the cache there).
-Bitboard sliders_reaching(Square s, Bitboard orthogonal, Bitboard diagonal, Bitboard occ) {
-  Bitboard reaching = 0;
-  for (Bitboard on_rays = (rook_rays(s) & orthogonal) | (bishop_rays(s) & diagonal); on_rays;) {
-    const Square slider = pop_lsb(on_rays);
-    if (!(between_bb(s, slider) & occ)) reaching |= square_bb(slider);
-  }
-  return reaching;
-}
-
 // The squares of our pieces that the pattern may mean: of its kind, reaching its target
 // square, on its file and rank when it names them; none when the target holds our own
 // piece, or when the pattern's promotion does not fit the target's rank (a pawn reaching
@@ -190,7 +163,7 @@ Bitboard pattern_origins(const Position& pos, const SanPattern& p) {
   if (promotes != (p.promotion != NO_PIECE_TYPE)) return 0;
   Bitboard origins = 0;
   switch (p.piece) {
-    case PAWN: origins = pawn_origins<Us>(pos, p.to, occ); break;
+    case PAWN: origins = pawns_moving_to<Us>(pos, p.to); break;
     case KNIGHT: origins = knight_attacks(p.to) & pos.knights; break;
     case BISHOP: origins = sliders_reaching(p.to, 0, pos.bishops() & us, occ); break;
     case ROOK: origins = sliders_reaching(p.to, pos.rooks() & us, 0, occ); break;
@@ -213,18 +186,14 @@ std::optional<SanMatches> resolve_from_target(const Position& pos, const SanPatt
   constexpr Color Them = ~Us;
   if (p.castling || (p.piece == PAWN && p.to == pos.ep_square)) return std::nullopt;
   const Bitboard target = square_bb(p.to), occ = pos.occupied();
-  const Bitboard their = pos.by_color[Them] & ~target;  // (but the piece taken on `to`)
   const Square king = pos.king_square(Us);
   SanMatches matches;
   for (Bitboard origins = pattern_origins<Us>(pos, p); origins;) {
     const Square from = pop_lsb(origins);
-    // Whether their pieces attack our king, or the square it moves to, after the move.
+    // Whether their pieces, but the one taken on `to`, attack our king (or the square it
+    // moves to) after the move.
     const Square guarded = p.piece == KING ? p.to : king;
-    const Bitboard leapers = (knight_attacks(guarded) & pos.knights) | (pawn_attacks(Us, guarded) & pos.pawns) |
-                             (king_attacks(guarded) & pos.kings);
-    const bool attacked = (leapers & their) || sliders_reaching(guarded, pos.orthogonal & their, pos.diagonal & their,
-                                                                (occ ^ square_bb(from)) | target);
-    if (attacked) continue;
+    if (attackers_through_rays<Them>(pos, guarded, (occ ^ square_bb(from)) | target) & ~target) continue;
     matches.record(p.promotion != NO_PIECE_TYPE ? Move::make<PROMOTION>(from, p.to, p.promotion) : Move(from, p.to));
   }
   return matches;

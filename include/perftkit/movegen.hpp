@@ -69,6 +69,43 @@ PERFTKIT_HD_INLINE Bitboard attackers(const Position& pos, Square s, Bitboard oc
          them;
 }
 
+// The sliders among orthogonal (rook moves) and diagonal (bishop moves) that reach s on a
+// board occupied by occ: those on its empty-board rays with no piece between. The same set as
+// the slider attack tables give, read from the small between and ray tables: for a caller
+// that asks once in a while, whose lookups in the large slider tables would miss the cache.
+PERFTKIT_HD_INLINE Bitboard sliders_reaching(Square s, Bitboard orthogonal, Bitboard diagonal, Bitboard occ) {
+  Bitboard reaching = 0;
+  for (Bitboard on_rays = (rook_rays(s) & orthogonal) | (bishop_rays(s) & diagonal); on_rays;) {
+    const Square slider = pop_lsb(on_rays);
+    if (!(between_bb(s, slider) & occ)) reaching |= square_bb(slider);
+  }
+  return reaching;
+}
+
+// attackers(), with the sliders found by sliders_reaching() (no slider table read).
+template <Color Them>
+PERFTKIT_HD_INLINE Bitboard attackers_through_rays(const Position& pos, Square s, Bitboard occ) {
+  const Bitboard them = pos.by_color[Them];
+  return (((knight_attacks(s) & pos.knights) | (pawn_attacks(~Them, s) & pos.pawns) | (king_attacks(s) & pos.kings)) &
+          them) |
+         sliders_reaching(s, pos.orthogonal & them, pos.diagonal & them, occ);
+}
+
+// The pawns of colour Us that may move to `to` by the pawn rules, legality aside: a capture
+// where an enemy piece stands, else a push (a double one from the second rank over an empty
+// square). En passant is not among them.
+template <Color Us>
+PERFTKIT_HD_INLINE Bitboard pawns_moving_to(const Position& pos, Square to) {
+  const Bitboard target = square_bb(to), occ = pos.occupied(), our_pawns = pos.pawns & pos.by_color[Us];
+  if (target & pos.by_color[~Us]) return pawn_attacks(~Us, to) & our_pawns;
+  if (target & occ) return 0;
+  constexpr int DOWN = -PAWN_PUSH<Us>;
+  const Bitboard single = shift<DOWN>(target);
+  Bitboard origins = single;
+  if (relative_rank(Us, rank_of(to)) == RANK_4 && !(single & occ)) origins |= shift<DOWN>(single);
+  return origins & our_pawns;
+}
+
 // Every square a pawn, knight or king of colour Them attacks (these ignore occupancy).
 template <Color Them>
 PERFTKIT_HD_INLINE Bitboard leaper_attacks(const Position& pos) {
