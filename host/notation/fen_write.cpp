@@ -1,6 +1,7 @@
 // FEN writing: six fields, castling as KQkq where the rook is the outermost one, else as
 // the rook's file letter (X-FEN), without allocation (FenWriter also reuses unchanged ranks).
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <string_view>
@@ -125,6 +126,16 @@ char* write_fields_after_board(const Position& pos, std::string_view castling, c
   return p;
 }
 
+// The ranks with a bit set in squares: bit r of the result for any bit of rank r. Each byte
+// is folded onto its bit 0, and the multiplier gathers the eight bits into the top byte
+// (bit 8r lands on 56 + r; no two products share a bit, so nothing carries).
+std::uint32_t ranks_touched(Bitboard squares) {
+  std::uint64_t x = squares | squares >> 4;
+  x |= x >> 2;
+  x |= x >> 1;
+  return std::uint32_t(((x & 0x0101010101010101ULL) * 0x0102040810204080ULL) >> 56);
+}
+
 }  // namespace
 
 char* write_fen(const Position& pos, char* out) { return FenWriter().write(pos, out); }
@@ -146,17 +157,19 @@ char* FenWriter::write(const Position& pos, char* out) {
   for (std::size_t i = 0; i < sets.size(); ++i) changed |= sets[i] ^ last_sets_[i];
   // (no rank can hold a piece in every set: the first write finds every rank changed)
   last_sets_ = sets;
+  for (std::uint32_t ranks = ranks_touched(changed); ranks; ranks &= ranks - 1) {
+    const int rank = std::countr_zero(ranks);
+    ranks_[rank] = rank_texts.text(rank_pieces(pos, rank));
+  }
+  // Eight texts and their slashes with no test: the slash after rank 1 is overwritten.
   char* p = out;
   for (int rank = RANK_8; rank >= RANK_1; --rank) {
-    FenRankText& kept = ranks_[rank];
-    if (const std::uint64_t pieces = (changed >> (8 * rank)) & 0xFF ? rank_pieces(pos, rank) : kept.pieces;
-        pieces != kept.pieces)
-      kept = rank_texts.text(pieces);
-    std::memcpy(p, kept.text.data(), kept.text.size());  // (out has room: the board is at most 71 bytes)
-    p += kept.size;
-    if (rank != RANK_1) *p++ = '/';
+    // (out has room: the board is at most 71 bytes)
+    std::memcpy(p, ranks_[rank].text.data(), ranks_[rank].text.size());
+    p += ranks_[rank].size;
+    *p++ = '/';
   }
-  return write_fields_after_board(pos, castling_field(pos), p);
+  return write_fields_after_board(pos, castling_field(pos), p - 1);
 }
 
 std::string to_fen(const Position& pos) {
