@@ -2,6 +2,8 @@
 // of real-world whitespace, and the shared perft suites.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -375,6 +377,22 @@ TEST(FenWriterSequence, RandomGamesMatchAFreshWriter) {
       }
     }
   EXPECT_GT(positions, 1000);
+}
+
+// The longest FEN of a valid position: every square but the two behind an en-passant
+// capture full, four castling rights and both clocks at their limits. It must fit the bound
+// that every FEN buffer is sized by (it once did not: 98 bytes against 96).
+TEST(FenRoundTrip, LongestFenFitsTheWritersBound) {
+  const std::string longest =
+      "rnbqkbnr/pppp1ppp/pppp1ppp/pppPpppp/PPPPPPPP/PPPPPPPP/PPPPPPPP/RNBQKBNR w KQkq e6 65535 4294967295";
+  const Position pos = accepted(longest).position;
+  ASSERT_EQ(pos.ep_square, SQ_E6);
+  EXPECT_LE(longest.size(), FEN_MAX_BYTES);
+  std::array<char, FEN_MAX_BYTES + 8> buffer;
+  buffer.fill('#');
+  char* const end = FenWriter().write(pos, buffer.data());
+  EXPECT_EQ(std::string(buffer.data(), end), longest);
+  EXPECT_TRUE(std::all_of(buffer.begin() + FEN_MAX_BYTES, buffer.end(), [](char c) { return c == '#'; }));
 }
 
 // Decision: an en-passant square no pawn of the side to move attacks is dropped, as

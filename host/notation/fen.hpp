@@ -37,8 +37,10 @@ FenResult parse_epd(std::string_view epd);
 std::string to_fen(const Position& pos);
 
 // The same FEN written into out, which has room for FEN_MAX_BYTES; returns its end. No
-// allocation: for writers of millions of rows.
-inline constexpr std::size_t FEN_MAX_BYTES = 96;
+// allocation: for writers of millions of rows. The longest FEN a valid position has: a full
+// board (64 letters, 7 slashes), " w KQkq e3", and both clocks at their types' limits
+// (" 65535 4294967295"): 98 bytes.
+inline constexpr std::size_t FEN_MAX_BYTES = 71 + 10 + 6 + 11;
 char* write_fen(const Position& pos, char* out);
 
 // The text of one rank of a FEN board, and the pieces it shows (FenWriter's rank_pieces()).
