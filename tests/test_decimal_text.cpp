@@ -1,7 +1,8 @@
-// write_decimal and decimal_digits, against std::to_chars: every value near a power of ten
+// write_decimal, write_decimal_in_room and decimal_digits, against std::to_chars: every value near a power of ten
 // (where the digit count changes), the extremes, and seeded random values of every size.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <limits>
@@ -45,6 +46,20 @@ TEST(DecimalText, WritesWhatToCharsWrites) {
     const std::string expected = expected_text(value);
     ASSERT_EQ(written_text(value), expected) << value;
     ASSERT_EQ(decimal_digits(value), int(expected.size())) << value;
+  }
+}
+
+// write_decimal_in_room writes the same text, and touches no byte past the fourth or past
+// the text's end, whichever is further.
+TEST(DecimalText, InRoomWritesWhatToCharsWrites) {
+  for (const std::uint64_t value : values_to_check()) {
+    char buffer[32];
+    std::fill(std::begin(buffer), std::end(buffer), '#');
+    char* const end = write_decimal_in_room(buffer, value);
+    const std::string expected = expected_text(value);
+    ASSERT_EQ(std::string(buffer, end), expected) << value;
+    const std::size_t touched = std::max<std::size_t>(expected.size(), 4);
+    ASSERT_TRUE(std::all_of(buffer + touched, std::end(buffer), [](char c) { return c == '#'; })) << value;
   }
 }
 

@@ -174,7 +174,7 @@ struct FieldWriter {
   }
   void number(std::string_view key, std::uint64_t value) {
     begin(key);
-    p = write_decimal(p, value);
+    p = write_decimal_in_room(p, value);
   }
   void flags(const ClassifyRow& row) {
     begin("flags");
@@ -189,13 +189,13 @@ struct FieldWriter {
   void signed_number(std::string_view key, long long value) {
     begin(key);
     if (value < 0) *p++ = '-';
-    p = write_decimal(p, value < 0 ? std::uint64_t(-value) : std::uint64_t(value));
+    p = write_decimal_in_room(p, value < 0 ? std::uint64_t(-value) : std::uint64_t(value));
   }
   // Seconds with up to one decimal (clocks are given in tenths at most).
   void seconds(std::string_view key, double value) {
     begin(key);
     const std::uint64_t tenths = std::uint64_t(value * 10 + 0.5);
-    p = write_decimal(p, tenths / 10);
+    p = write_decimal_in_room(p, tenths / 10);
     if (tenths % 10) {
       *p++ = '.';
       *p++ = char('0' + tenths % 10);
@@ -299,8 +299,8 @@ char* write_row(char* p, std::string_view source_open, std::string_view source_c
   w.begin("source");
   w.p = put(w.p, source_open);
   if (row.from_pgn) {
-    w.p = write_decimal(put(w.p, ":game "), row.game);
-    w.p = write_decimal(put(w.p, ":ply "), row.ply);
+    w.p = write_decimal_in_room(put(w.p, ":game "), row.game);
+    w.p = write_decimal_in_room(put(w.p, ":ply "), row.ply);
   } else {
     *w.p++ = ':';
     w.p = write_decimal(w.p, row.line);

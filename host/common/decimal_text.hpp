@@ -30,6 +30,18 @@ inline constexpr std::array<std::uint64_t, 20> POWERS_OF_TEN = [] {
   }
   return powers;
 }();
+
+// 0 to 999 as text in four bytes: the digits, then their count in the last byte.
+inline constexpr std::array<std::array<char, 4>, 1000> SMALL_DECIMALS = [] {
+  std::array<std::array<char, 4>, 1000> texts{};
+  for (int value = 0; value < 1000; ++value) {
+    std::array<char, 4>& text = texts[std::size_t(value)];
+    const int digits = value >= 100 ? 3 : value >= 10 ? 2 : 1;
+    for (int i = digits - 1, rest = value; i >= 0; --i, rest /= 10) text[std::size_t(i)] = char('0' + rest % 10);
+    text[3] = char(digits);
+  }
+  return texts;
+}();
 }  // namespace detail
 
 // The number of decimal digits of value (1 for 0), without a loop: the bit width times
@@ -54,6 +66,17 @@ inline char* write_decimal(char* out, std::uint64_t value) {
   if (value >= 10) std::memcpy(d - 2, &detail::DIGIT_PAIRS[2 * value], 2);
   else d[-1] = char('0' + value);
   return end;
+}
+
+// write_decimal for the small numbers that fill rows (clocks, counts, plies), where the digit
+// count is anyone's guess: below 1000 one four-byte copy from a table, with no branch on the
+// count. It may write up to four bytes at out whatever the value, so out must have room for
+// four; the bytes past the returned end are left for the next field to overwrite.
+inline char* write_decimal_in_room(char* out, std::uint64_t value) {
+  if (value >= 1000) return write_decimal(out, value);
+  const std::array<char, 4>& text = detail::SMALL_DECIMALS[value];
+  std::memcpy(out, text.data(), 4);
+  return out + text[3];
 }
 
 }  // namespace perftkit

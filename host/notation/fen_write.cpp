@@ -121,7 +121,8 @@ char* write_fields_after_board(const Position& pos, std::string_view castling, c
   }
   for (const std::uint32_t number : {std::uint32_t(pos.halfmove_clock), pos.fullmove_number}) {
     *p++ = ' ';
-    p = write_decimal(p, number);
+    // (a clock below 1000 takes four bytes of room at most, as few as the longest FEN's)
+    p = write_decimal_in_room(p, number);
   }
   return p;
 }
