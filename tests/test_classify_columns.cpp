@@ -69,6 +69,39 @@ TEST(CommentValues, ClocksInLichessFormAreTheirFieldsInSeconds) {
   EXPECT_EQ(both.eval_cp, 17);
 }
 
+// lichess's two comment forms (read at fixed places) and texts one step away from them (read
+// by the general reader): each gives the values its commands say.
+TEST(CommentValues, LichessCommentFormsAndTheirNearMisses) {
+  struct Case {
+    const char* text;
+    std::optional<double> clock;
+    std::optional<int> eval_cp, eval_mate;
+  };
+  const Case cases[] = {
+      {"{ [%clk 0:02:55] }", 175.0, {}, {}},
+      {"{ [%eval 2.81] [%clk 0:02:55] }", 175.0, 281, {}},
+      {"{ [%eval -0.4] [%clk 1:00:00] }", 3600.0, -40, {}},
+      {"{ [%eval  7] [%clk 0:00:09] }", 9.0, 700, {}},
+      {"{ [%eval #4] [%clk 0:02:59] }", 179.0, {}, 4},
+      {"{ [%eval 0.45 ] [%clk 0:02:55] }", 175.0, 45, {}},
+      {"{ [%eval 0.45][%clk 0:02:55] }", 175.0, 45, {}},
+      {"{ [%eval 0.45] [%clk 0:02:55]}", 175.0, 45, {}},
+      {"{ [%eval 0.45] [%clk 0:02:55] } { [%clk 0:01:00] }", 175.0, 45, {}},
+      {"{ [%clk 0:02:55] [%eval 0.45] }", 175.0, 45, {}},
+      {"{ [%clk 0:02:5x] }", {}, {}, {}},
+      {"{ [%clk 10:02:55] }", 36175.0, {}, {}},
+      {"{ [%eval 1.234] [%clk 0:02:55] }", 175.0, 123, {}},
+      {"{ [%eval x] [%clk 0:02:55] }", 175.0, {}, {}},
+      {"{ [%clk 0:02:55] } ", 175.0, {}, {}},
+  };
+  for (const Case& c : cases) {
+    const CommentValues v = read_comment_values(c.text);
+    EXPECT_EQ(v.clock_seconds, c.clock) << c.text;
+    EXPECT_EQ(v.eval_cp, c.eval_cp) << c.text;
+    EXPECT_EQ(v.eval_mate, c.eval_mate) << c.text;
+  }
+}
+
 // The clock and eval numbers are the doubles std::from_chars reads from the same text (the
 // reader takes a shortcut for plain decimals that must not change a single bit).
 TEST(CommentValues, NumbersAreTheDoublesFromCharsReads) {

@@ -109,6 +109,18 @@ void read_eval(std::string_view eval, CommentValues& values) {
   }
 }
 
+// lichess's h:mm:ss (a one-digit hour) in the eight bytes at s, closed by ' ' or ']': read in
+// place, no loop.
+bool read_lichess_clock(const char* s, std::optional<double>& seconds) {
+  const auto digit = [](char ch) { return static_cast<unsigned char>(ch - '0') < 10; };
+  if (!(digit(s[0]) && s[1] == ':' && digit(s[2]) && digit(s[3]) && s[4] == ':' && digit(s[5]) && digit(s[6]) &&
+        (s[7] == ']' || s[7] == ' ')))
+    return false;
+  const int minutes = (s[0] - '0') * 60 + (s[2] - '0') * 10 + (s[3] - '0');
+  seconds = double(minutes * 60 + (s[5] - '0') * 10 + (s[6] - '0'));
+  return true;
+}
+
 // The usual forms in one pass, from the text after "[%clk" or "[%eval": a space, then
 // h:mm:ss or m:ss of whole fields, or a decimal with at most two decimals, then ' ' or ']'.
 // True with the value read; false for any other text, which the general readers above then
@@ -118,16 +130,7 @@ void read_eval(std::string_view eval, CommentValues& values) {
 bool read_usual_clock(std::string_view rest, std::optional<double>& seconds) {
   std::size_t i = 0;
   while (i < rest.size() && rest[i] == ' ') ++i;
-  // h:mm:ss with a one-digit hour, lichess's form: eight bytes in place, no loop.
-  if (const char* s = rest.data() + i; rest.size() - i >= 8) {
-    const auto digit = [](char ch) { return static_cast<unsigned char>(ch - '0') < 10; };
-    if (digit(s[0]) && s[1] == ':' && digit(s[2]) && digit(s[3]) && s[4] == ':' && digit(s[5]) && digit(s[6]) &&
-        (s[7] == ']' || s[7] == ' ')) {
-      const int minutes = (s[0] - '0') * 60 + (s[2] - '0') * 10 + (s[3] - '0');
-      seconds = double(minutes * 60 + (s[5] - '0') * 10 + (s[6] - '0'));
-      return true;
-    }
-  }
+  if (rest.size() - i >= 8 && read_lichess_clock(rest.data() + i, seconds)) return true;
   std::uint64_t whole = 0, field = 0;
   int fields = 1, digits = 0;
   for (; i < rest.size(); ++i) {
@@ -149,30 +152,50 @@ bool read_usual_clock(std::string_view rest, std::optional<double>& seconds) {
   return false;  // (no end to the argument: the general reader decides)
 }
 
-bool read_usual_eval(std::string_view rest, std::optional<int>& centipawns) {
+// (end: where the argument stopped, at its ' ' or ']'.) A sign, one to nine digits, and a
+// point with up to two more, each run of digits read by a loop of its own.
+bool read_usual_eval(std::string_view rest, std::optional<int>& centipawns, std::size_t& end) {
+  const auto digit_at = [&](std::size_t i) { return i < rest.size() && rest[i] >= '0' && rest[i] <= '9'; };
   std::size_t i = 0;
   while (i < rest.size() && rest[i] == ' ') ++i;
   const bool negative = i < rest.size() && rest[i] == '-';
   if (i < rest.size() && (rest[i] == '-' || rest[i] == '+')) ++i;
   std::uint64_t value = 0;
-  int whole_digits = 0, decimals = -1;
-  for (; i < rest.size(); ++i) {
-    const char ch = rest[i];
-    if (ch >= '0' && ch <= '9' && decimals < 2) {
-      value = value * 10 + std::uint64_t(ch - '0');
-      if (decimals < 0 && ++whole_digits > 9) return false;
-      if (decimals >= 0) ++decimals;
-    } else if (ch == '.' && decimals < 0 && whole_digits > 0) {
-      decimals = 0;
-    } else {
-      if ((ch != ' ' && ch != ']') || whole_digits == 0) return false;
-      const std::uint64_t cp = value * (decimals == 2 ? 1 : decimals == 1 ? 10 : 100);
-      if (cp > std::uint64_t(MAX_PAWNS) * 100) return false;  // (the general reader refuses it)
-      centipawns = negative ? -int(cp) : int(cp);
-      return true;
-    }
+  const std::size_t whole_begin = i;
+  for (; digit_at(i); ++i) value = value * 10 + std::uint64_t(rest[i] - '0');
+  if (i == whole_begin || i - whole_begin > 9) return false;
+  std::uint64_t scale = 100;  // centipawns per unit of value
+  if (i < rest.size() && rest[i] == '.')
+    for (++i; scale > 1 && digit_at(i); ++i, scale /= 10) value = value * 10 + std::uint64_t(rest[i] - '0');
+  if (i == rest.size() || (rest[i] != ' ' && rest[i] != ']')) return false;
+  const std::uint64_t cp = value * scale;
+  if (cp > std::uint64_t(MAX_PAWNS) * 100) return false;  // (the general reader refuses it)
+  centipawns = negative ? -int(cp) : int(cp);
+  end = i;
+  return true;
+}
+
+// lichess writes a move's comment as "{ [%clk h:mm:ss] }" or "{ [%eval E] [%clk h:mm:ss] }",
+// E in the usual form: both are read at fixed places, with no search, to what the general
+// reader gives them. False, with values untouched, for any other text.
+bool read_lichess_comment(std::string_view text, CommentValues& values) {
+  if (!starts_with(text, "{ [%")) return false;
+  std::string_view rest = text.substr(4);
+  std::optional<int> eval;
+  if (starts_with(rest, "eval ")) {
+    std::size_t end = 0;
+    if (!read_usual_eval(rest.substr(5), eval, end)) return false;
+    rest = rest.substr(5 + end);
+    if (!starts_with(rest, "] [%")) return false;
+    rest = rest.substr(4);
   }
-  return false;
+  // "clk h:mm:ss] }", and nothing after it
+  if (rest.size() != 14 || !starts_with(rest, "clk ") || rest.substr(11) != "] }") return false;
+  std::optional<double> clock;
+  if (!read_lichess_clock(rest.data() + 4, clock)) return false;
+  values.clock_seconds = clock;
+  values.eval_cp = eval;
+  return true;
 }
 
 }  // namespace
@@ -202,6 +225,7 @@ CommentValues read_comment_values(std::string_view comments) {
   // their argument does not read.
   // (memchr to each '[': string_view::find("[%") steps byte by byte in libstdc++ 12)
   CommentValues values;
+  if (read_lichess_comment(comments, values)) return values;
   bool clock_seen = false, eval_seen = false;
   const char* const end = comments.data() + comments.size();
   // (at != end first: an empty view may hold a null pointer, which memchr must not get)
@@ -212,7 +236,8 @@ CommentValues read_comment_values(std::string_view comments) {
     const std::string_view command(at + 1, std::size_t(end - at - 1));
     if (!clock_seen && starts_with(command, "clk ") && read_usual_clock(command.substr(4), values.clock_seconds)) {
       clock_seen = true;
-    } else if (!eval_seen && starts_with(command, "eval ") && read_usual_eval(command.substr(5), values.eval_cp)) {
+    } else if (std::size_t stopped = 0; !eval_seen && starts_with(command, "eval ") &&
+                                        read_usual_eval(command.substr(5), values.eval_cp, stopped)) {
       eval_seen = true;
     } else if (const std::optional<std::string_view> clock =
                    clock_seen ? std::nullopt : command_argument(command, "clk")) {
