@@ -217,10 +217,12 @@ struct FieldWriter {
 };
 
 // The --tags columns, values in the order of columns.tags: a rating is a number ("+12" too;
-// anything else, such as "?", is null), any other tag is text.
+// anything else, such as "?", is null), any other tag is text. (Writers go by value, here and
+// below: a writer whose address is taken lives in memory, and every byte written through its
+// pointer, which may alias it, makes the compiler store and reload the pointer.)
 template <RowFormat F>
-void write_tag_columns(FieldWriter<F>& w, const GameColumns& columns, const std::string_view* values,
-                       std::size_t count) {
+FieldWriter<F> write_tag_columns(FieldWriter<F> w, const GameColumns& columns, const std::string_view* values,
+                                 std::size_t count) {
   for (std::size_t i = 0; i < columns.tags.size(); ++i) {
     const std::string_view name = columns.tags[i];
     const std::string_view value = i < count ? values[i] : std::string_view();
@@ -234,20 +236,19 @@ void write_tag_columns(FieldWriter<F>& w, const GameColumns& columns, const std:
       w.optional_text(name, value);
     }
   }
+  return w;
 }
 
 // The --tags columns as they follow other columns in a row (each with its separator).
 template <RowFormat F>
 char* write_tags_after_columns(char* p, const GameColumns& columns, const std::string_view* values, std::size_t count) {
-  FieldWriter<F> w{p, false};
-  write_tag_columns(w, columns, values, count);
-  return w.p;
+  return write_tag_columns(FieldWriter<F>{p, false}, columns, values, count).p;
 }
 
 // The game columns (GameColumns), after the classification's. A tag column holds text, or a
 // number for ratings; what a row lacks is empty (null in JSON).
 template <RowFormat F>
-void write_game_columns(FieldWriter<F>& w, const ClassifyRow& row, const GameColumns& columns) {
+FieldWriter<F> write_game_columns(FieldWriter<F> w, const ClassifyRow& row, const GameColumns& columns) {
   if (columns.game) {
     if (row.from_pgn) w.number("game", row.game);
     else w.none("game");
@@ -271,7 +272,7 @@ void write_game_columns(FieldWriter<F>& w, const ClassifyRow& row, const GameCol
   if (row.has_tag_columns) {
     w.p = put(w.p, row.tag_columns);
   } else {
-    write_tag_columns(w, columns, row.tag_values, row.tag_count);
+    w = write_tag_columns(w, columns, row.tag_values, row.tag_count);
   }
   if (columns.all_tags) w.json_value("tags", row.all_tags_json);
   for (std::size_t i = 0; i < columns.kept.size(); ++i) {
@@ -288,6 +289,7 @@ void write_game_columns(FieldWriter<F>& w, const ClassifyRow& row, const GameCol
       w.optional_text(columns.kept[i], value);  // numbers, objects, arrays: their JSON
     }
   }
+  return w;
 }
 
 // source_open and source_close: the escaped file name, as an open field, and what closes it.
@@ -316,7 +318,7 @@ char* write_row(char* p, std::string_view source_open, std::string_view source_c
           "dead_by_material", "fifty_move", "seventyfive_move", "repetitions", "outcome", "winner"})
       w.none(key);
     w.flags(row);
-    if (columns.any()) write_game_columns(w, row, columns);
+    if (columns.any()) w = write_game_columns(w, row, columns);
     w.end();
     return w.p;
   }
@@ -336,7 +338,7 @@ char* write_row(char* p, std::string_view source_open, std::string_view source_c
   w.optional_text("outcome", termination_name(c.termination));
   w.optional_text("winner", winner_name(c));
   w.flags(row);
-  if (columns.any()) write_game_columns(w, row, columns);
+  if (columns.any()) w = write_game_columns(w, row, columns);
   w.end();
   return w.p;
 }
