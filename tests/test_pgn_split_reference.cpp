@@ -106,5 +106,25 @@ TEST(PgnSplitReference, RandomTextsOfPgnBytes) {
   }
 }
 
+// Every byte value in every place of a long run of quiet movetext, from many starts: the
+// splitter steps over such runs by a table of its own (QUIET), which must never step over a
+// byte that the tokens make something of.
+TEST(PgnSplitReference, EveryByteInEveryPlaceOfAQuietRun) {
+  const std::string quiet = "12. Nf3 e5 13. O-O+ Qxe8# $1 !? e8=Q a_b:c 14... Kh1 ";
+  for (int byte = 0; byte < 256; ++byte)
+    for (std::size_t at = 0; at < 40; ++at) {
+      std::string text = quiet;
+      text[at] = char(byte);
+      text += "1-0 [Next \"game\"]";
+      for (std::size_t from = 0; from < 17; ++from)
+        for (const bool at_eof : {false, true}) {
+          const std::string_view rest = std::string_view(text).substr(from);
+          const GameExtent want = reference_game_end(rest, at_eof), got = find_game_end(rest, at_eof);
+          ASSERT_EQ(got.end, want.end) << "byte " << byte << " at " << at << " from " << from;
+          ASSERT_EQ(got.complete, want.complete) << "byte " << byte << " at " << at << " from " << from;
+        }
+    }
+}
+
 }  // namespace
 }  // namespace perftkit

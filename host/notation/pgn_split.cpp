@@ -1,6 +1,6 @@
 // Game boundaries in a PGN stream (PGN standard 8.2.6: a game ends with its termination marker).
 // The reader thread cuts every game of a stream here, so the tokens are stepped over in place
-// by the lexer's rules (pgn_lexer.cpp) without being built; only a symbol that could be a
+// by the lexer's rules (pgn_lexer.hpp) without being built; only a symbol that could be a
 // termination marker is compared.
 #include "notation/pgn_split.hpp"
 
