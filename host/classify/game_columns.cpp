@@ -152,8 +152,8 @@ bool read_usual_clock(std::string_view rest, std::optional<double>& seconds) {
   return false;  // (no end to the argument: the general reader decides)
 }
 
-// (end: where the argument stopped, at its ' ' or ']'.) A sign, one to nine digits, and a
-// point with up to two more, each run of digits read by a loop of its own.
+// The usual eval: a sign, one to nine digits, and a point with up to two more, each run of
+// digits read by a loop of its own; end is where it stopped, at its ' ' or ']'.
 bool read_usual_eval(std::string_view rest, std::optional<int>& centipawns, std::size_t& end) {
   const auto digit_at = [&](std::size_t i) { return i < rest.size() && rest[i] >= '0' && rest[i] <= '9'; };
   std::size_t i = 0;
