@@ -272,7 +272,7 @@ FieldWriter<F> write_game_columns(FieldWriter<F> w, const ClassifyRow& row, cons
   if (row.has_tag_columns) {
     w.p = put(w.p, row.tag_columns);
   } else {
-    w = write_tag_columns(w, columns, row.tag_values, row.tag_count);
+    w = write_tag_columns(w, columns, nullptr, 0);  // (a row without a game: every tag absent)
   }
   if (columns.all_tags) w.json_value("tags", row.all_tags_json);
   for (std::size_t i = 0; i < columns.kept.size(); ++i) {
@@ -414,7 +414,7 @@ void RowFormatter::row(ByteBuffer& out, const ClassifyRow& row) const {
   std::size_t bound = source_open_.size() + 6 * (row.fen.size() + row.id.size() + row.error.size()) + 1024;
   if (columns_.any()) {
     bound += 6 * (row.move_uci.size() + row.move_san.size() + row.all_tags_json.size()) + 256;
-    bound += row.has_tag_columns ? row.tag_columns.size() : tag_columns_bound(row.tag_values, row.tag_count);
+    bound += row.has_tag_columns ? row.tag_columns.size() : tag_columns_bound(nullptr, 0);
     for (std::size_t i = 0; i < row.kept_count; ++i) bound += 6 * row.kept_values[i].size() + 64;
     for (const std::string& name : columns_.kept) bound += 6 * name.size() + 8;
   }

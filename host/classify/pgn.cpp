@@ -67,7 +67,7 @@ class RowVisitor final : public PgnVisitor {
     row.ply = std::uint64_t(ply);
     row.chess960 = chess960_;
     row.warnings = ply == 0 ? warnings_ : 0;  // the start position's warnings
-    if (columns_.wants_details()) {           // (the tag columns go as text: no row needs tag_values)
+    if (columns_.wants_details()) {
       row.all_tags_json = all_tags_json_;
       row.tag_columns = tag_columns_;
       row.has_tag_columns = !columns_.tags.empty();

@@ -29,11 +29,9 @@ struct ClassifyRow {
   bool has_clock = false, has_eval_cp = false, has_eval_mate = false;
   double clock_seconds = 0;
   int eval_cp = 0, eval_mate = 0;
-  const std::string_view* tag_values = nullptr;  // the --tags values in order ("" when absent)
-  std::size_t tag_count = 0;
   std::string_view all_tags_json;  // --tags all: every tag as a JSON object
   // The --tags columns as RowFormatter::tag_columns wrote them for this row's game (set by
-  // PGN input, once per game); when not set, they are written from tag_values.
+  // PGN input, once per game); when not set, the row has no tags and they are written empty.
   std::string_view tag_columns;
   bool has_tag_columns = false;
 

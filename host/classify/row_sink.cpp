@@ -33,8 +33,7 @@ ClassifyRow& BatchedRowSink::hold(const ClassifyRow& row) {
       if (*text != *last) *last = keep(*text);
       *text = *last;
     }
-  // The lists of values may live in the row's visitor or in a worker's scratch: keep copies.
-  if (held.tag_count) held.tag_values = keep(held.tag_values, held.tag_count);
+  // The kept values may live in a worker's scratch: keep copies.
   if (held.kept_count) held.kept_values = keep(held.kept_values, held.kept_count);
   return held;
 }

@@ -88,7 +88,7 @@ class BatchedRowSink final : public RowSink {
   std::vector<ClassifyRow> rows_;
   ChunkArena<char> texts_;                                  // what the held rows' views point at
   std::string_view last_all_tags_json_, last_tag_columns_;  // the last copies of a game's tag texts (in texts_)
-  ChunkArena<std::string_view> views_;                      // the held rows' lists of tag and kept values
+  ChunkArena<std::string_view> views_;                      // the held rows' lists of kept values
   std::vector<std::size_t> classified_;                     // indices of the rows that wait for a classification
   std::vector<Position> positions_;
   std::vector<std::uint8_t> repetitions_;

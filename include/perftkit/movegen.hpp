@@ -60,13 +60,18 @@ PERFTKIT_HD_INLINE LegalityMasks legality_masks(const Position& pos, Square ksq)
   return m;
 }
 
+// The knights, pawns and king of colour Them that attack s (these ignore occupancy).
+template <Color Them>
+PERFTKIT_HD_INLINE Bitboard leapers_attacking(const Position& pos, Square s) {
+  return ((knight_attacks(s) & pos.knights) | (pawn_attacks(~Them, s) & pos.pawns) | (king_attacks(s) & pos.kings)) &
+         pos.by_color[Them];
+}
+
 // The pieces of colour Them that attack s, with the board occupied by occ.
 template <Color Them>
 PERFTKIT_HD_INLINE Bitboard attackers(const Position& pos, Square s, Bitboard occ) {
-  const Bitboard them = pos.by_color[Them];
-  return ((knight_attacks(s) & pos.knights) | (pawn_attacks(~Them, s) & pos.pawns) | (king_attacks(s) & pos.kings) |
-          (bishop_attacks(s, occ) & pos.diagonal) | (rook_attacks(s, occ) & pos.orthogonal)) &
-         them;
+  return leapers_attacking<Them>(pos, s) |
+         (((bishop_attacks(s, occ) & pos.diagonal) | (rook_attacks(s, occ) & pos.orthogonal)) & pos.by_color[Them]);
 }
 
 // The sliders among orthogonal (rook moves) and diagonal (bishop moves) that reach s on a
@@ -86,9 +91,7 @@ PERFTKIT_HD_INLINE Bitboard sliders_reaching(Square s, Bitboard orthogonal, Bitb
 template <Color Them>
 PERFTKIT_HD_INLINE Bitboard attackers_through_rays(const Position& pos, Square s, Bitboard occ) {
   const Bitboard them = pos.by_color[Them];
-  return (((knight_attacks(s) & pos.knights) | (pawn_attacks(~Them, s) & pos.pawns) | (king_attacks(s) & pos.kings)) &
-          them) |
-         sliders_reaching(s, pos.orthogonal & them, pos.diagonal & them, occ);
+  return leapers_attacking<Them>(pos, s) | sliders_reaching(s, pos.orthogonal & them, pos.diagonal & them, occ);
 }
 
 // The pawns of colour Us that may move to `to` by the pawn rules, legality aside: a capture
