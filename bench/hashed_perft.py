@@ -12,8 +12,14 @@ a reference for how fast the machine was during the run).
 --compare-hash MB runs the same binary with `--hash MB` interleaved too: a larger table must
 never be slower than the default one at the same depth.
 
+Each run's user and system seconds are kept. Memory a process has just freed is cheap to fault
+in again, but on a virtual machine that hands freed memory back to its host (free page
+reporting) fresh memory can cost seconds of system time a gigabyte, so a run after a smaller
+one pays for the difference. --settle S waits S seconds before every run, long enough for the
+guest to hand the memory back: every run then pays for its own table, as a first run does.
+
 Usage: bench/hashed_perft.py [--perftkit build/release/perftkit] [--depths 8,9] [--runs 3]
-                             [--threads N] [--baseline OTHER_PERFTKIT] [--compare-hash MB]
+                             [--threads N] [--baseline OTHER_PERFTKIT] [--compare-hash MB] [--settle S]
                              [--stockfish /usr/games/stockfish] [--stockfish-depth 7] [--out FILE]
 """
 import argparse
@@ -22,6 +28,7 @@ import json
 import os
 import platform
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -31,17 +38,24 @@ from bench_common import ROOT, commit, machine, stockfish_perft
 PUBLISHED = {5: 4865609, 6: 119060324, 7: 3195901860, 8: 84998978956, 9: 2439530234167, 10: 69352859712417}
 
 
+SETTLE_SECONDS = 0.0
+
+
 def run_once(perftkit, depth, threads, hash_mb=None):
     cmd = [perftkit, "perft", "--depth", str(depth), "--json"] + (["--threads", str(threads)] if threads else [])
     cmd += ["--hash", str(hash_mb)] if hash_mb else []
+    time.sleep(SETTLE_SECONDS)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         sys.exit(f"{' '.join(cmd)}: exit {done.returncode}: {done.stderr.strip()}")
     result = json.loads(done.stdout)
     table = re.search(r"hash: (\d+) MB", done.stderr)
     return {"nodes": int(result["nodes"]), "seconds": result["seconds"], "wall_seconds": wall,
+            "user_seconds": after.ru_utime - before.ru_utime, "system_seconds": after.ru_stime - before.ru_stime,
             "hash_mb": int(table.group(1)) if table else result.get("hash_mb"), "threads": result["threads"]}
 
 
@@ -55,6 +69,12 @@ def summary(runs, depth, key):
     return correct, statistics.median(r[key] for r in runs)
 
 
+def cpu_times(runs):
+    user = statistics.median(r["user_seconds"] for r in runs)
+    system = statistics.median(r["system_seconds"] for r in runs)
+    return f" (medians: user {user:.2f} s, system {system:.2f} s)"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--perftkit", default=os.path.join(ROOT, "build", "release", "perftkit"))
@@ -65,8 +85,12 @@ def main():
     parser.add_argument("--compare-hash", type=int, metavar="MB", help="also run with --hash MB, interleaved")
     parser.add_argument("--stockfish", help="Stockfish binary: its perft runs interleaved as a machine-speed reference")
     parser.add_argument("--stockfish-depth", type=int, default=7)
+    parser.add_argument("--settle", type=float, default=0.0, metavar="S",
+                        help="seconds to wait before every run (freed memory goes back to a VM's host)")
     parser.add_argument("--out")
     args = parser.parse_args()
+    global SETTLE_SECONDS
+    SETTLE_SECONDS = args.settle
 
     load_before = os.getloadavg()
     rows, ok = [], True
@@ -85,15 +109,15 @@ def main():
         row = {"depth": depth, "expected": PUBLISHED.get(depth), "correct": correct,
                "median_seconds": median, "runs": runs}
         line = (f"perft {depth}: {runs[-1]['nodes']} ({'ok' if correct else 'MISMATCH'}), median {median:.2f} s "
-                f"of {[round(r['seconds'], 2) for r in runs]}, table {runs[-1]['hash_mb']} MB, "
+                f"of {[round(r['seconds'], 2) for r in runs]}{cpu_times(runs)}, table {runs[-1]['hash_mb']} MB, "
                 f"{runs[-1]['threads']} threads")
         if baseline:
             base_correct, base_median = summary(baseline, depth, "seconds")
             ok = ok and base_correct
             row["baseline"] = {"binary": args.baseline, "correct": base_correct, "median_seconds": base_median,
                                "runs": baseline, "speedup": base_median / median}
-            line += (f"; baseline median {base_median:.2f} s of {[round(r['seconds'], 2) for r in baseline]} "
-                     f"({base_median / median:.2f}x)")
+            line += (f"; baseline median {base_median:.2f} s of {[round(r['seconds'], 2) for r in baseline]}"
+                     f"{cpu_times(baseline)} ({base_median / median:.2f}x)")
         if sized:
             sized_correct, sized_median = summary(sized, depth, "seconds")
             ok = ok and sized_correct
@@ -101,7 +125,7 @@ def main():
                                    "median_seconds": sized_median, "runs": sized,
                                    "default_over_sized": median / sized_median}
             line += (f"; --hash {args.compare_hash}: median {sized_median:.2f} s "
-                     f"of {[round(r['seconds'], 2) for r in sized]} ({median / sized_median:.2f}x the default's speed)")
+                     f"of {[round(r['seconds'], 2) for r in sized]}{cpu_times(sized)} ({median / sized_median:.2f}x the default's speed)")
         if reference:
             ref_correct, ref_median = summary(reference, args.stockfish_depth, "wall_seconds")
             ok = ok and ref_correct
@@ -119,6 +143,7 @@ def main():
         "machine": {**machine(),
                     "load_average_before": load_before, "load_average_after": os.getloadavg()},
         "command": "perftkit perft --depth N --json (default hash table, merging on)",
+        "settle_seconds": args.settle,
         "results": rows,
     }
     out = args.out or os.path.join(ROOT, "results", f"hashed-perft-{platform.node()}-{datetime.date.today()}.json")

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <bit>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -98,6 +99,22 @@ TEST(PerftTable, TwoPlyCountIsFoundOnlyUnderItsWholeKey) {
   const PositionKey other{0x1111, 0x2222};
   table.store(other, 2, std::uint64_t(1) << 16);  // too big to fold: not kept
   EXPECT_FALSE(table.probe(other, 2, count));
+}
+
+// A table of 28 MiB: 16 MiB of two-ply groups, and 12 MiB of deep buckets (not a power of
+// two), every one of which a key can reach, the first and the last included.
+TEST(PerftTable, DeepBucketsNeedNotBeAPowerOfTwo) {
+  PerftTable table(std::size_t(28) << 20);
+  EXPECT_EQ(table.bytes(), std::size_t(28) << 20);
+  EXPECT_EQ(table.two_ply_bytes(), std::size_t(16) << 20);
+  const std::uint64_t keys = 1000, spacing = ~std::uint64_t(0) / (keys - 1);
+  for (std::uint64_t i = 0; i < keys; ++i) table.store(PositionKey{i * spacing, i}, 4, 1000 + i);
+  std::uint64_t count = 0;
+  for (std::uint64_t i = 0; i < keys; ++i) {
+    ASSERT_TRUE(table.probe(PositionKey{i * spacing, i}, 4, count)) << i;
+    EXPECT_EQ(count, 1000 + i);
+    EXPECT_FALSE(table.probe(PositionKey{i * spacing, i + 1}, 4, count)) << i;
+  }
 }
 
 // Five keys of one two-ply bucket (four slots): every probe that hits is exact.
@@ -242,6 +259,15 @@ TEST(HashSizing, TableGrowsWithTheDepthItServes) {
   // each in four fifths of the table: at least 0.19 GB; the estimate runs high.
   EXPECT_GE(suggested_hash_bytes(start, 8), std::size_t(192) << 20);
   EXPECT_LE(suggested_hash_bytes(start, 8), std::size_t(1024) << 20);
+  // Perft 9 stores the 96.4 million of ply 7 (1.54 GB), and its deeper subtrees fit in a
+  // quarter of a table not much bigger: memory past that is page faults, not speed.
+  EXPECT_GE(suggested_hash_bytes(start, 9), std::size_t(1536) << 20);
+  EXPECT_LE(suggested_hash_bytes(start, 9), std::size_t(3072) << 20);
+  // The pipeline's table gives each of those 107 million subtrees two 32-byte slots, in a
+  // power of two.
+  const std::size_t pipeline = suggested_hash_bytes(start, 9, HashTableKind::PIPELINE);
+  EXPECT_EQ(std::popcount(pipeline), 1);
+  EXPECT_GE(pipeline, std::size_t(6400) << 20);
   // A position with no legal move has nothing to store.
   EXPECT_EQ(suggested_hash_bytes(position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), 6), std::size_t(16) << 20);
 }

@@ -69,6 +69,10 @@ bool runs_on_gpu(const PerftRequest& req) {
   return req.backend == Backend::CUDA || (req.backend == Backend::AUTO && cuda_device_present());
 }
 
+HashTableKind hash_table_kind(const PerftRequest& req) {
+  return runs_on_gpu(req) || req.backend == Backend::PIPELINE ? HashTableKind::PIPELINE : HashTableKind::CPU_CORE;
+}
+
 std::size_t hash_table_bytes(const PerftRequest& req) { return runs_with_hash_table(req) ? req.hash_bytes : 0; }
 
 FrontierCounter::FrontierCounter(const PerftRequest& settings) : settings_(settings), engine_(Engine::CPU) {

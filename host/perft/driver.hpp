@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "perft/hash_sizing.hpp"
 #include "pipeline/frontier.hpp"
 #include "perftkit/position.hpp"
 #include "pipeline/stats_totals.hpp"
@@ -96,6 +97,10 @@ bool runs_with_hash_table(const PerftRequest& request);
 
 // Whether a run of request counts on CUDA devices (cuda, or auto with a device present).
 bool runs_on_gpu(const PerftRequest& request);
+
+// The table a run of request keeps: the frontier pipeline's on the GPUs and with --backend
+// pipeline, else the CPU core's.
+HashTableKind hash_table_kind(const PerftRequest& request);
 
 // Bytes of transposition table a run of request uses (0: none).
 std::size_t hash_table_bytes(const PerftRequest& request);

@@ -8,15 +8,26 @@
 
 #include "perftkit/position_key.hpp"
 
+#include "perft/table.hpp"
 #include "pipeline/frontier.hpp"
 
 namespace perftkit {
 namespace {
 
-// PerftTable's layout: two-ply subtrees take 16 bytes, deeper ones 32 bytes (two to a
-// bucket, so kept at half load) in a power of two of at most a quarter of the table.
+// PerftTable's layout: two-ply subtrees take 16 bytes (a slot each) in TWO_PLY_TENTHS of the
+// table, deeper ones 32 bytes (two to a bucket, so kept at half load) in the rest. No more:
+// a lossy table a little too small loses a few subtrees, while every unused megabyte is a
+// page fault up front, and on a virtual machine fresh memory can cost 7 s of system time a
+// gigabyte (results/hashed-perft-vm-2026-12-03-right-sized.json).
 constexpr double TWO_PLY_BYTES = 16, DEEP_BYTES = 2 * 32;
-constexpr double DEEP_SHARE = 4;
+constexpr double TWO_PLY_SHARE = double(PerftTable::TWO_PLY_TENTHS) / 10;
+// The pipeline's SubtreeTable: every subtree 32 bytes, two to a bucket (half load), in a
+// power of two of buckets.
+constexpr double PIPELINE_BYTES = 2 * 32;
+// Distinct positions grow more slowly ply after ply, as transpositions multiply: from the
+// start position by 13.4 at ply 4, 11.4 at ply 6, 10.2 at ply 8 and 9.3 at ply 10, 6-7%
+// less a ply. An extrapolated ply grows by the ply before's growth times this.
+constexpr double GROWTH_DECAY = 0.93;
 constexpr std::size_t STEP = std::size_t(64) << 20;  // sizes are whole multiples of this
 constexpr std::size_t MIN_BYTES = std::size_t(16) << 20;
 constexpr double MAX_BYTES = 1e18;
@@ -37,7 +48,7 @@ double distinct_trees(const std::vector<FrontierNode>& level) {
 
 }  // namespace
 
-std::size_t suggested_hash_bytes(const Position& root, int depth) {
+std::size_t suggested_hash_bytes(const Position& root, int depth, HashTableKind kind) {
   if (depth < 3) return 0;
   const int deepest_stored = depth - 2;
   std::vector<double> distinct;  // distinct positions at plies 1, 2, ...
@@ -50,22 +61,27 @@ std::size_t suggested_hash_bytes(const Position& root, int depth) {
     level = expand_level(level, false);
     distinct.push_back(distinct_trees(level));
   }
-  // Extrapolate with the growth of the last sampled ply (positions that end the game have none);
-  // the growth shrinks a little with every ply, so the estimate runs high.
+  // Extrapolate from the growth of the last sampled ply (positions that end the game have
+  // none), decaying; from the start position the estimate runs 10-17% high.
   double deep_entries = 0, at_ply = distinct.back();
   for (double d : distinct) deep_entries += d;
-  const double growth = distinct.size() >= 2 && distinct[distinct.size() - 2] > 0
-                            ? distinct.back() / distinct[distinct.size() - 2]
-                            : distinct.back();
+  double growth = distinct.size() >= 2 && distinct[distinct.size() - 2] > 0
+                      ? distinct.back() / distinct[distinct.size() - 2]
+                      : distinct.back();
   for (int ply = int(distinct.size()) + 1; ply <= deepest_stored && deep_entries < MAX_BYTES; ++ply) {
+    growth *= GROWTH_DECAY;
     at_ply *= growth;
     deep_entries += at_ply;
   }
   // The deepest stored ply holds the two-ply subtrees, the plies above it the deeper ones.
   const double two_ply_entries = at_ply;
   deep_entries -= two_ply_entries;
-  const double deep = double(std::bit_ceil(static_cast<std::size_t>(std::min(deep_entries * DEEP_BYTES, MAX_BYTES))));
-  const double bytes = std::min(std::max(deep * DEEP_SHARE, deep + two_ply_entries * TWO_PLY_BYTES), MAX_BYTES);
+  const double bytes = kind == HashTableKind::PIPELINE
+                           ? double(std::bit_ceil(static_cast<std::size_t>(
+                                 std::min((deep_entries + two_ply_entries) * PIPELINE_BYTES, MAX_BYTES))))
+                           : std::min(std::max(deep_entries * DEEP_BYTES / (1 - TWO_PLY_SHARE),
+                                               two_ply_entries * TWO_PLY_BYTES / TWO_PLY_SHARE),
+                                      MAX_BYTES);
   if (bytes <= double(MIN_BYTES)) return MIN_BYTES;
   return (static_cast<std::size_t>(bytes) + STEP - 1) / STEP * STEP;
 }

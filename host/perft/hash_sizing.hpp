@@ -12,8 +12,12 @@ namespace perftkit {
 // depth - 2 (the subtrees of two plies or more) has a slot in PerftTable's layout: the
 // distinct positions at plies 1..4 are counted, and further plies while a ply holds few
 // positions (a small tree, such as a bare endgame, stops growing: its deep plies are counted,
-// not extrapolated); beyond that, extrapolated with the growth of the last ply. A multiple
-// of 64 MiB, or 16 MiB for small runs; 0 below depth 3 (nothing is stored).
-std::size_t suggested_hash_bytes(const Position& root, int depth);
+// not extrapolated); beyond that, extrapolated with the growth of the last ply, a little
+// less every ply. A multiple of 64 MiB, or 16 MiB for small runs; 0 below depth 3 (nothing
+// is stored).
+// kind names the table: the CPU core's PerftTable, or the frontier pipeline's SubtreeTable
+// (--backend pipeline, and the GPUs), whose entries all take 32 bytes.
+enum class HashTableKind { CPU_CORE, PIPELINE };
+std::size_t suggested_hash_bytes(const Position& root, int depth, HashTableKind kind = HashTableKind::CPU_CORE);
 
 }  // namespace perftkit

@@ -3,7 +3,6 @@
 #include <sys/mman.h>
 
 #include <algorithm>
-#include <bit>
 #include <new>
 
 #include "common/parallel_for.hpp"
@@ -38,13 +37,12 @@ void PerftTable::Unmap::operator()(std::byte* p) const { munmap(p, bytes); }
 
 PerftTable::PerftTable(std::size_t bytes, unsigned threads) {
   const std::size_t buckets = std::max<std::size_t>(bytes / BUCKET_BYTES, 1);
-  std::size_t deep_buckets = std::bit_floor(buckets);
   if (bytes >= MIN_SPLIT_BYTES) {
-    deep_buckets = std::bit_floor(buckets / 4);
-    pair_groups_ = (buckets - deep_buckets) / PAIR_GROUP;
+    pair_groups_ = buckets / 10 * TWO_PLY_TENTHS / PAIR_GROUP;
     pair_buckets_ = pair_groups_ * PAIR_GROUP;
   }
-  const std::size_t size = (pair_buckets_ + deep_buckets) * BUCKET_BYTES;
+  deep_buckets_ = buckets - pair_buckets_;
+  const std::size_t size = buckets * BUCKET_BYTES;
   // Fresh anonymous pages read as zero: empty entries.
   void* memory = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (memory == MAP_FAILED) throw std::bad_alloc();
@@ -52,13 +50,12 @@ PerftTable::PerftTable(std::size_t bytes, unsigned threads) {
   memory_ = std::unique_ptr<std::byte[], Unmap>(static_cast<std::byte*>(memory), Unmap{size});
   touch_pages(memory_.get(), size, threads);
   pairs_ = reinterpret_cast<PairBucket*>(memory_.get());
-  deep_ = SubtreeTableView{reinterpret_cast<SubtreeBucket*>(memory_.get() + pair_buckets_ * BUCKET_BYTES),
-                           deep_buckets - 1};
+  deep_ = reinterpret_cast<SubtreeBucket*>(memory_.get() + pair_buckets_ * BUCKET_BYTES);
 }
 
 bool PerftTable::probe(const PositionKey& key, int depth, std::uint64_t& count) const {
   if (depth == 2 && pair_buckets_) return probe_pair(key, count);
-  return deep_.probe(key, depth, count);
+  return deep_bucket(key).probe(key, depth, count);
 }
 
 void PerftTable::store(const PositionKey& key, int depth, std::uint64_t count) {
@@ -68,7 +65,7 @@ void PerftTable::store(const PositionKey& key, int depth, std::uint64_t count) {
     if (count <= IMPLIED_MASK) store_pair(key, count);
     return;
   }
-  deep_.store(key, depth, count);
+  deep_bucket(key).store(key, depth, count);
 }
 
 // A two-ply entry matches when its tag holds key.lo's stored bits (the bucket implies the

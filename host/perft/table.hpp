@@ -5,7 +5,8 @@
 // Two arrays share the memory: subtrees of two plies, the bulk of any deep perft (about ten
 // for every deeper one), sit four to a 64-byte bucket, their count folded into the key bits
 // that the bucket index already implies; deeper subtrees sit two to a bucket with full words
-// (the pipeline's SubtreeTableView).
+// (the pipeline's SubtreeTableView rules, one bucket at a time). Neither array needs a power
+// of two of buckets, so a table can be sized to what a perft stores (hash_sizing.hpp).
 #pragma once
 
 #include <cstddef>
@@ -31,10 +32,10 @@ PERFTKIT_FORCEINLINE void prefetch_line(const void* p) {
 
 class PerftTable {
  public:
-  // A table of at most `bytes` bytes (at least one bucket): from 8 MiB up, a power of two of
-  // at most a quarter holds the deeper subtrees and the rest, in whole 4 MiB steps, the
-  // two-ply ones; below that one array holds every depth. Its pages are faulted in up front
-  // on `threads` threads. Throws std::bad_alloc when the memory cannot be mapped.
+  // A table of at most `bytes` bytes (at least one bucket): from 8 MiB up, whole 4 MiB steps
+  // of at most TWO_PLY_TENTHS tenths hold the two-ply subtrees and the rest the deeper ones;
+  // below that one array holds every depth. Its pages are faulted in up front on `threads`
+  // threads. Throws std::bad_alloc when the memory cannot be mapped.
   explicit PerftTable(std::size_t bytes, unsigned threads = 1);
 
   // The stored count of the subtree of `depth` plies under the keyed position, if present.
@@ -43,7 +44,7 @@ class PerftTable {
   // Asks the memory for the bucket a probe or store of (key, depth) will touch.
   PERFTKIT_FORCEINLINE void prefetch(const PositionKey& key, int depth) const {
     prefetch_line(depth == 2 && pair_buckets_ ? static_cast<const void*>(&pairs_[pair_index(key)])
-                                              : static_cast<const void*>(deep_.bucket_of(key)));
+                                              : static_cast<const void*>(&deep_[deep_index(key)]));
   }
 
   // Stores a count; depth must be 1..255. Two-ply counts of 2^16 and more (not reachable
@@ -51,8 +52,12 @@ class PerftTable {
   // entry.
   void store(const PositionKey& key, int depth, std::uint64_t count);
 
-  std::size_t bytes() const { return (pair_buckets_ + deep_.mask + 1) * BUCKET_BYTES; }
+  std::size_t bytes() const { return (pair_buckets_ + deep_buckets_) * BUCKET_BYTES; }
   std::size_t two_ply_bytes() const { return pair_buckets_ * BUCKET_BYTES; }
+
+  // The two-ply array's share of a split table, in tenths: a deep perft stores about ten
+  // two-ply subtrees (16 bytes) for every deeper one (32 bytes, kept at half load).
+  static constexpr std::size_t TWO_PLY_TENTHS = 7;
 
  private:
   static constexpr std::size_t BUCKET_BYTES = 64;
@@ -75,6 +80,13 @@ class PerftTable {
     const auto group = static_cast<std::size_t>(u128(key.lo >> IMPLIED_BITS) * pair_groups_ >> 48);
     return group * PAIR_GROUP + (key.lo & IMPLIED_MASK);
   }
+  // Bucket of a deeper key: key.lo scaled onto however many deep buckets there are (every
+  // entry keeps all of key.lo, so no bit of it is implied).
+  PERFTKIT_FORCEINLINE std::size_t deep_index(const PositionKey& key) const {
+    return static_cast<std::size_t>(u128(key.lo) * deep_buckets_ >> 64);
+  }
+  // That bucket as a one-bucket view, whose entry rules (verification, replacement) apply.
+  SubtreeTableView deep_bucket(const PositionKey& key) const { return SubtreeTableView{&deep_[deep_index(key)], 0}; }
   bool probe_pair(const PositionKey& key, std::uint64_t& count) const;
   void store_pair(const PositionKey& key, std::uint64_t count);
 
@@ -84,8 +96,8 @@ class PerftTable {
   };
   std::unique_ptr<std::byte[], Unmap> memory_;
   PairBucket* pairs_ = nullptr;
-  SubtreeTableView deep_;
-  std::size_t pair_buckets_ = 0, pair_groups_ = 0;
+  SubtreeBucket* deep_ = nullptr;
+  std::size_t pair_buckets_ = 0, pair_groups_ = 0, deep_buckets_ = 0;
 };
 
 }  // namespace perftkit
