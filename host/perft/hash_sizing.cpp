@@ -17,8 +17,8 @@ namespace {
 // PerftTable's layout: two-ply subtrees take 16 bytes (a slot each) in TWO_PLY_TENTHS of the
 // table, deeper ones 32 bytes (two to a bucket, so kept at half load) in the rest. No more:
 // a lossy table a little too small loses a few subtrees, while every unused megabyte is a
-// page fault up front, and on a virtual machine fresh memory can cost 7 s of system time a
-// gigabyte (results/hashed-perft-vm-2026-12-03-right-sized.json).
+// page fault up front, and on a virtual machine fresh memory costs seconds of system time a
+// gigabyte (results/hashed-perft-vm-2026-12-03-right-sized.json: 21 s for perft 9's 4 GB).
 constexpr double TWO_PLY_BYTES = 16, DEEP_BYTES = 2 * 32;
 constexpr double TWO_PLY_SHARE = double(PerftTable::TWO_PLY_TENTHS) / 10;
 // The pipeline's SubtreeTable: every subtree 32 bytes, two to a bucket (half load), in a
