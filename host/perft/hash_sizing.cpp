@@ -46,11 +46,15 @@ double distinct_trees(const std::vector<FrontierNode>& level) {
   return double(seen.size());
 }
 
-}  // namespace
+// Subtrees a perft stores: the two-ply ones at its deepest stored ply, and the deeper ones.
+struct StoredSubtrees {
+  double two_ply = 0, deeper = 0;
+};
 
-std::size_t suggested_hash_bytes(const Position& root, int depth, HashTableKind kind) {
-  if (depth < 3) return 0;
-  const int deepest_stored = depth - 2;
+// The distinct positions at plies 1..4 are counted, and further plies while a ply holds few;
+// beyond that, extrapolated from the growth of the last counted ply (positions that end the
+// game have none), decaying: from the start position the estimate runs 10-17% high.
+StoredSubtrees estimate_stored_subtrees(const Position& root, int deepest_stored) {
   std::vector<double> distinct;  // distinct positions at plies 1, 2, ...
   std::vector<FrontierNode> level = expand_frontier(root, 1, false);
   distinct.push_back(distinct_trees(level));
@@ -61,27 +65,36 @@ std::size_t suggested_hash_bytes(const Position& root, int depth, HashTableKind 
     level = expand_level(level, false);
     distinct.push_back(distinct_trees(level));
   }
-  // Extrapolate from the growth of the last sampled ply (positions that end the game have
-  // none), decaying; from the start position the estimate runs 10-17% high.
-  double deep_entries = 0, at_ply = distinct.back();
-  for (double d : distinct) deep_entries += d;
+  double all = 0, at_ply = distinct.back();
+  for (double d : distinct) all += d;
   double growth = distinct.size() >= 2 && distinct[distinct.size() - 2] > 0
                       ? distinct.back() / distinct[distinct.size() - 2]
                       : distinct.back();
-  for (int ply = int(distinct.size()) + 1; ply <= deepest_stored && deep_entries < MAX_BYTES; ++ply) {
+  for (int ply = int(distinct.size()) + 1; ply <= deepest_stored && all < MAX_BYTES; ++ply) {
     growth *= GROWTH_DECAY;
     at_ply *= growth;
-    deep_entries += at_ply;
+    all += at_ply;
   }
-  // The deepest stored ply holds the two-ply subtrees, the plies above it the deeper ones.
-  const double two_ply_entries = at_ply;
-  deep_entries -= two_ply_entries;
-  const double bytes = kind == HashTableKind::PIPELINE
-                           ? double(std::bit_ceil(static_cast<std::size_t>(
-                                 std::min((deep_entries + two_ply_entries) * PIPELINE_BYTES, MAX_BYTES))))
-                           : std::min(std::max(deep_entries * DEEP_BYTES / (1 - TWO_PLY_SHARE),
-                                               two_ply_entries * TWO_PLY_BYTES / TWO_PLY_SHARE),
-                                      MAX_BYTES);
+  return {at_ply, all - at_ply};
+}
+
+// PerftTable: each part big enough for its subtrees.
+double cpu_core_bytes(const StoredSubtrees& s) {
+  return std::max(s.deeper * DEEP_BYTES / (1 - TWO_PLY_SHARE), s.two_ply * TWO_PLY_BYTES / TWO_PLY_SHARE);
+}
+
+// SubtreeTable: one array for every subtree, a power of two.
+double pipeline_bytes(const StoredSubtrees& s) {
+  return double(std::bit_ceil(static_cast<std::size_t>(std::min((s.two_ply + s.deeper) * PIPELINE_BYTES, MAX_BYTES))));
+}
+
+}  // namespace
+
+std::size_t suggested_hash_bytes(const Position& root, int depth, HashTableKind kind) {
+  if (depth < 3) return 0;
+  const StoredSubtrees stored = estimate_stored_subtrees(root, depth - 2);
+  const double bytes =
+      std::min(kind == HashTableKind::PIPELINE ? pipeline_bytes(stored) : cpu_core_bytes(stored), MAX_BYTES);
   if (bytes <= double(MIN_BYTES)) return MIN_BYTES;
   return (static_cast<std::size_t>(bytes) + STEP - 1) / STEP * STEP;
 }
