@@ -38,13 +38,10 @@ from bench_common import ROOT, commit, machine, stockfish_perft
 PUBLISHED = {5: 4865609, 6: 119060324, 7: 3195901860, 8: 84998978956, 9: 2439530234167, 10: 69352859712417}
 
 
-SETTLE_SECONDS = 0.0
-
-
-def run_once(perftkit, depth, threads, hash_mb=None):
+def run_once(perftkit, depth, threads, settle, hash_mb=None):
     cmd = [perftkit, "perft", "--depth", str(depth), "--json"] + (["--threads", str(threads)] if threads else [])
     cmd += ["--hash", str(hash_mb)] if hash_mb else []
-    time.sleep(SETTLE_SECONDS)
+    time.sleep(settle)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(cmd, capture_output=True, text=True)
@@ -89,19 +86,17 @@ def main():
                         help="seconds to wait before every run (freed memory goes back to a VM's host)")
     parser.add_argument("--out")
     args = parser.parse_args()
-    global SETTLE_SECONDS
-    SETTLE_SECONDS = args.settle
 
     load_before = os.getloadavg()
     rows, ok = [], True
     for depth in (int(d) for d in args.depths.split(",")):
         runs, baseline, reference, sized = [], [], [], []
         for _ in range(args.runs):  # interleaved: each round runs every binary once
-            runs.append(run_once(args.perftkit, depth, args.threads))
+            runs.append(run_once(args.perftkit, depth, args.threads, args.settle))
             if args.compare_hash:
-                sized.append(run_once(args.perftkit, depth, args.threads, args.compare_hash))
+                sized.append(run_once(args.perftkit, depth, args.threads, args.settle, args.compare_hash))
             if args.baseline:
-                baseline.append(run_once(args.baseline, depth, args.threads))
+                baseline.append(run_once(args.baseline, depth, args.threads, args.settle))
             if args.stockfish:
                 reference.append(stockfish_once(args.stockfish, args.stockfish_depth))
         correct, median = summary(runs, depth, "seconds")

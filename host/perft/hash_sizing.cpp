@@ -19,11 +19,10 @@ namespace {
 // a lossy table a little too small loses a few subtrees, while every unused megabyte is a
 // page fault up front, and on a virtual machine fresh memory costs seconds of system time a
 // gigabyte (results/hashed-perft-vm-2026-12-03-right-sized.json: 21 s for perft 9's 4 GB).
-constexpr double TWO_PLY_BYTES = 16, DEEP_BYTES = 2 * 32;
+// The pipeline's SubtreeTable keeps every subtree as the deeper ones, in a power of two of
+// buckets.
+constexpr double TWO_PLY_BYTES = 16, HALF_LOADED_ENTRY_BYTES = 2 * sizeof(SubtreeEntry);
 constexpr double TWO_PLY_SHARE = double(PerftTable::TWO_PLY_TENTHS) / 10;
-// The pipeline's SubtreeTable: every subtree 32 bytes, two to a bucket (half load), in a
-// power of two of buckets.
-constexpr double PIPELINE_BYTES = 2 * 32;
 // Distinct positions grow more slowly ply after ply, as transpositions multiply: from the
 // start position by 13.4 at ply 4, 11.4 at ply 6, 10.2 at ply 8 and 9.3 at ply 10, 6-7%
 // less a ply. An extrapolated ply grows by the ply before's growth times this.
@@ -80,12 +79,13 @@ StoredSubtrees estimate_stored_subtrees(const Position& root, int deepest_stored
 
 // PerftTable: each part big enough for its subtrees.
 double cpu_core_bytes(const StoredSubtrees& s) {
-  return std::max(s.deeper * DEEP_BYTES / (1 - TWO_PLY_SHARE), s.two_ply * TWO_PLY_BYTES / TWO_PLY_SHARE);
+  return std::max(s.deeper * HALF_LOADED_ENTRY_BYTES / (1 - TWO_PLY_SHARE), s.two_ply * TWO_PLY_BYTES / TWO_PLY_SHARE);
 }
 
 // SubtreeTable: one array for every subtree, a power of two.
 double pipeline_bytes(const StoredSubtrees& s) {
-  return double(std::bit_ceil(static_cast<std::size_t>(std::min((s.two_ply + s.deeper) * PIPELINE_BYTES, MAX_BYTES))));
+  return double(
+      std::bit_ceil(static_cast<std::size_t>(std::min((s.two_ply + s.deeper) * HALF_LOADED_ENTRY_BYTES, MAX_BYTES))));
 }
 
 }  // namespace
