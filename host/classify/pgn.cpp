@@ -1,5 +1,7 @@
 #include "classify/pgn.hpp"
 
+#include <algorithm>
+#include <array>
 #include <string>
 
 #include "common/json_string.hpp"
@@ -10,7 +12,9 @@
 namespace perftkit {
 namespace {
 
-// Turns the positions of one game into rows (all of them, or only the last one).
+// Turns the positions of one game into rows (all of them, or only the last one). Rows wait,
+// PENDING_ROWS at most, to be classified together; they are handed on in order, before any
+// rejected row and by the game's end, while the game's texts they view are alive.
 class RowVisitor final : public PgnVisitor {
  public:
   RowVisitor(std::uint64_t game, PgnPositions positions, RowSink& sink, const GameColumns& columns)
@@ -50,8 +54,10 @@ class RowVisitor final : public PgnVisitor {
   void finish(bool had_position) {
     // (the move and comments kept are those of the last position)
     if (positions_ == PgnPositions::FINAL && had_position) emit(last_, last_ply_, last_repetitions_);
+    hand_on_pending();
   }
   void reject(int ply, const std::string& error, bool had_position) {
+    hand_on_pending();
     const std::string fen = had_position ? to_fen(last_) : std::string();
     ClassifyRow row = base(ply);
     row.fen = fen;
@@ -89,15 +95,28 @@ class RowVisitor final : public PgnVisitor {
   }
 
   void emit(const Position& pos, int ply, int repetitions) {
-    char fen[FEN_MAX_BYTES];
-    ClassifyRow row = base(ply);
+    const std::size_t i = pending_++;
+    ClassifyRow& row = pending_rows_[i] = base(ply);
     add_move(row, ply);
+    // The texts that change from row to row get a copy of their own.
+    char* const uci = pending_uci_[i].data();
+    row.move_uci = {uci, std::size_t(std::copy(row.move_uci.begin(), row.move_uci.end(), uci) - uci)};
+    char* const fen = pending_fens_[i].data();
     row.fen = std::string_view(fen, std::size_t(fen_writer_.write(pos, fen) - fen));
     row.fen_plain = true;
     row.valid = true;
     row.side_to_move = pos.side_to_move;
     row.has_history = true;
-    sink_.position_row(row, pos, repetitions);
+    pending_positions_[i] = pos;
+    pending_repetitions_[i] = std::uint8_t(std::clamp(repetitions, 0, 255));
+    if (pending_ == PENDING_ROWS) hand_on_pending();
+  }
+
+  void hand_on_pending() {
+    if (pending_ == 0) return;
+    sink_.position_rows({pending_rows_.data(), pending_}, {pending_positions_.data(), pending_},
+                        {pending_repetitions_.data(), pending_});
+    pending_ = 0;
   }
 
   std::uint64_t game_;
@@ -117,6 +136,15 @@ class RowVisitor final : public PgnVisitor {
   std::size_t move_uci_size_ = 0;
   CommentValues comment_;
   FenWriter fen_writer_;  // the game's positions follow each other
+
+  // Sixteen rows: eight of each side to move, a batch each for the AVX-512 counter.
+  static constexpr std::size_t PENDING_ROWS = 16;
+  std::size_t pending_ = 0;
+  std::array<ClassifyRow, PENDING_ROWS> pending_rows_;
+  std::array<Position, PENDING_ROWS> pending_positions_;
+  std::array<std::uint8_t, PENDING_ROWS> pending_repetitions_;
+  std::array<std::array<char, FEN_MAX_BYTES>, PENDING_ROWS> pending_fens_;
+  std::array<std::array<char, UCI_MAX_BYTES>, PENDING_ROWS> pending_uci_;
 };
 
 }  // namespace

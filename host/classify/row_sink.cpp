@@ -4,7 +4,24 @@
 #include <functional>
 #include <utility>
 
+#include "perft/cpu_kernels.hpp"
+
 namespace perftkit {
+
+void ImmediateRowSink::position_rows(std::span<ClassifyRow> rows, std::span<const Position> positions,
+                                     std::span<const std::uint8_t> repetitions) {
+  const CpuKernels& kernels = cpu_kernels();
+  constexpr std::size_t AT_ONCE = 32;
+  Classification classified[AT_ONCE];
+  for (std::size_t first = 0; first < rows.size(); first += AT_ONCE) {
+    const std::size_t n = std::min(AT_ONCE, rows.size() - first);
+    kernels.classify_batch(positions.data() + first, repetitions.data() + first, n, classified);
+    for (std::size_t i = 0; i < n; ++i) {
+      rows[first + i].cls = classified[i];
+      finished_row(rows[first + i]);
+    }
+  }
+}
 
 bool BatchedRowSink::is_stable(std::string_view text) const {
   const std::less_equal<const char*> at_or_before;

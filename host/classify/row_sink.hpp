@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,13 @@ class RowSink {
   // A valid row whose classification is that of pos with its repetition count. The row's
   // text views need only last for the call.
   virtual void position_row(ClassifyRow& row, const Position& pos, int repetitions) = 0;
+  // Valid rows in order, rows[i] that of positions[i] with repetitions[i] (repetitions
+  // kept in 8 bits, as classify() saturates them); views as for position_row. A sink may
+  // classify them together.
+  virtual void position_rows(std::span<ClassifyRow> rows, std::span<const Position> positions,
+                             std::span<const std::uint8_t> repetitions) {
+    for (std::size_t i = 0; i < rows.size(); ++i) position_row(rows[i], positions[i], repetitions[i]);
+  }
   // A complete row (a rejected one); its views need only last for the call.
   virtual void finished_row(const ClassifyRow& row) = 0;
   // Writes whatever is held back; the sink is empty afterwards.
@@ -42,6 +50,9 @@ class ImmediateRowSink final : public RowSink {
     row.cls = classify(pos, repetitions);
     finished_row(row);
   }
+  // Classified together by the CPU kernels (eight at once where AVX-512 runs).
+  void position_rows(std::span<ClassifyRow> rows, std::span<const Position> positions,
+                     std::span<const std::uint8_t> repetitions) override;
   void finished_row(const ClassifyRow& row) override {
     if (!filter_ || filter_->keeps(row)) formatter_.row(out_, row);
     summary_.add(row);

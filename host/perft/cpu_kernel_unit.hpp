@@ -4,6 +4,7 @@
 #pragma once
 
 #include "perft/cpu_kernels.hpp"
+#include "perftkit/classify_batch.hpp"
 #include "perftkit/perft.hpp"
 #include "perftkit/stats.hpp"
 
@@ -56,10 +57,15 @@ std::uint64_t unit_perft_hashed(const Position& pos, int depth, PerftTable& tabl
 
 void unit_perft_stats(const Position& pos, int depth, LeafStats& stats) { perft_stats(pos, depth, stats); }
 
+void unit_classify_batch(const Position* positions, const std::uint8_t* repetitions, std::size_t n,
+                         Classification* out) {
+  classify_batch(positions, repetitions, n, out);
+}
+
 // The level's table of kernels: addresses only, fixed at link time, so that a level the CPU
 // lacks runs no code of its own before it is chosen.
 consteval CpuKernels unit_kernels(const char* name) {
-  return CpuKernels{name, &unit_perft, &unit_perft_hashed, &unit_perft_stats};
+  return CpuKernels{name, &unit_perft, &unit_perft_hashed, &unit_perft_stats, &unit_classify_batch};
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
-// The CPU backend's counting kernels, built once per instruction-set level and chosen once,
-// at start-up, for the CPU the program runs on: AVX-512 (F, DQ, VPOPCNTDQ) counts the last
-// ply of eight positions at once, AVX2 with BMI2 looks sliders up by PEXT, and the portable
-// level (the library's own flags, x86-64-v2 by default) multiplies magics.
+// The CPU backend's counting kernels, and bulk classification's, built once per instruction-
+// set level and chosen once, at start-up, for the CPU the program runs on: AVX-512 (F, DQ,
+// VPOPCNTDQ) counts the last ply (or the moves of the positions classified) eight at once,
+// AVX2 with BMI2 looks sliders up by PEXT, and the portable level (the library's own flags,
+// x86-64-v2 by default) multiplies magics.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "perft/table.hpp"
+#include "perftkit/classify.hpp"
 #include "perftkit/position.hpp"
 #include "perftkit/position_key.hpp"
 #include "perftkit/stats.hpp"
@@ -22,6 +24,10 @@ struct CpuKernels {
   std::uint64_t (*perft_hashed)(const Position& pos, int depth, PerftTable& table, const KeySet& keys);
   // Adds the leaf statistics of pos's tree of `depth` plies to stats.
   void (*perft_stats)(const Position& pos, int depth, LeafStats& stats);
+  // out[i] = classify(positions[i], repetitions[i]) for i < n (classify_batch.hpp);
+  // repetitions may be null.
+  void (*classify_batch)(const Position* positions, const std::uint8_t* repetitions, std::size_t n,
+                         Classification* out);
 };
 
 // One level, fastest first in cpu_kernel_levels().

@@ -58,18 +58,18 @@ PERFTKIT_ISA_BEGIN
 inline constexpr int FIFTY_MOVE_PLIES = 100;
 inline constexpr int SEVENTYFIVE_MOVE_PLIES = 150;
 
+// The classification of pos, Us to move, whose legal moves and checking pieces are already
+// counted (by generate_legal() here, or eight positions at once by a batched counter).
 template <Color Us>
-PERFTKIT_HD_INLINE Classification classify(const Position& pos, int repetitions) {
+PERFTKIT_HD_INLINE Classification classification_from_counts(const Position& pos, int repetitions, int legal_moves,
+                                                             int checkers) {
   Classification c{};
-  const Bitboard checkers = legality_masks<Us>(pos, pos.king_square(Us)).checkers;
-  CountSink moves;
-  generate_legal<Us>(pos, moves);
-  c.legal_moves = std::uint16_t(moves.count);
-  c.checkers = std::uint8_t(popcount(checkers));
+  c.legal_moves = std::uint16_t(legal_moves);
+  c.checkers = std::uint8_t(checkers);
   c.repetitions = std::uint8_t(repetitions > 255 ? 255 : repetitions);
   c.in_check = checkers != 0;
-  c.checkmate = c.in_check && moves.count == 0;
-  c.stalemate = !c.in_check && moves.count == 0;
+  c.checkmate = c.in_check && legal_moves == 0;
+  c.stalemate = !c.in_check && legal_moves == 0;
   c.insufficient_white = insufficient_material(pos, WHITE);
   c.insufficient_black = insufficient_material(pos, BLACK);
   c.dead = dead_material(pos);
@@ -86,6 +86,14 @@ PERFTKIT_HD_INLINE Classification classify(const Position& pos, int repetitions)
   else if (repetitions >= 3) c.termination = Termination::THREEFOLD_REPETITION;
   c.winner = c.checkmate ? (Us == WHITE ? Winner::BLACK_WINS : Winner::WHITE_WINS) : Winner::NONE;
   return c;
+}
+
+template <Color Us>
+PERFTKIT_HD_INLINE Classification classify(const Position& pos, int repetitions) {
+  const Bitboard checkers = legality_masks<Us>(pos, pos.king_square(Us)).checkers;
+  CountSink moves;
+  generate_legal<Us>(pos, moves);
+  return classification_from_counts<Us>(pos, repetitions, int(moves.count), popcount(checkers));
 }
 
 // Classifies pos; repetitions is how often pos has occurred in its game counting this

@@ -271,9 +271,9 @@ PERFTKIT_FORCEINLINE V en_passant_moves(const Lanes& p, V occ, V king, V leaper_
 }
 
 // Legal moves of each lane but castling in scalar_castling_lanes: the lanes castling_moves()
-// hands to the scalar generator.
+// hands to the scalar generator. checkers: the pieces giving check to each lane's king.
 template <Color Us>
-PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lanes) {
+PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lanes, V& checkers) {
   constexpr Color Them = ~Us;
   const V occ = p.us | p.them, empty = ~occ;
   const V king = p.kings & p.us;
@@ -296,6 +296,7 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lan
   rays.look<7>(king, shared_king, empty, p.us, their_diagonal);
   rays.look<-7>(king, shared_king, empty, p.us, their_diagonal);
   const V pinned = rays.pinned_on[0] | rays.pinned_on[1] | rays.pinned_on[2] | rays.pinned_on[3];
+  checkers = rays.checks;
 
   // Where a non-king move must land: anywhere, on the check line, or (double check) nowhere.
   const __mmask8 no_check = _mm512_cmpeq_epi64_mask(rays.checks, _mm512_setzero_si512());
@@ -368,6 +369,15 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lan
   return count;
 }
 
+// The castlings of one lane that count_lanes() hands back, by the scalar generator.
+template <Color Us>
+std::uint64_t scalar_castlings(const PositionBlock& block, int lane) {
+  const Position pos = block.get(lane, Us);
+  CountSink castlings;
+  generate_castling<Us>(pos, pos.king_square(Us), castlings);
+  return castlings.count;
+}
+
 // The legal move counts of the first n positions of block, 1 <= n <= 8, each with Us to
 // move, lane by lane (zero past n); the castlings of lanes the scalar generator decides are
 // added to extra. A caller sums the lanes once for many blocks.
@@ -375,14 +385,28 @@ template <Color Us>
 PERFTKIT_FORCEINLINE V count_moves_lanes(const PositionBlock& block, int n, std::uint64_t& extra) {
   const Lanes lanes = load_lanes<Us>(block, n);
   __mmask8 scalar_castling_lanes;
-  const V counts = count_lanes<Us>(lanes, scalar_castling_lanes);
-  for (unsigned rest = scalar_castling_lanes; rest; rest &= rest - 1) {
-    const Position pos = block.get(__builtin_ctz(rest), Us);
-    CountSink castlings;
-    generate_castling<Us>(pos, pos.king_square(Us), castlings);
-    extra += castlings.count;
-  }
+  V checkers;
+  const V counts = count_lanes<Us>(lanes, scalar_castling_lanes, checkers);
+  for (unsigned rest = scalar_castling_lanes; rest; rest &= rest - 1)
+    extra += scalar_castlings<Us>(block, __builtin_ctz(rest));
   return _mm512_maskz_mov_epi64(lanes.live, counts);
+}
+
+// The legal moves and the checking pieces of each of the first n positions of block,
+// 1 <= n <= 8, each with Us to move (classify()'s two counts, eight positions at once).
+template <Color Us>
+PERFTKIT_FORCEINLINE void count_moves_and_checkers(const PositionBlock& block, int n, std::uint64_t (&moves)[8],
+                                                   std::uint64_t (&checkers)[8]) {
+  const Lanes lanes = load_lanes<Us>(block, n);
+  __mmask8 scalar_castling_lanes;
+  V checks;
+  const V counts = count_lanes<Us>(lanes, scalar_castling_lanes, checks);
+  _mm512_storeu_si512(moves, counts);
+  _mm512_storeu_si512(checkers, checks);
+  for (unsigned rest = scalar_castling_lanes; rest; rest &= rest - 1) {
+    const int lane = __builtin_ctz(rest);
+    moves[lane] += scalar_castlings<Us>(block, lane);
+  }
 }
 
 // The sum of v's eight lanes.
