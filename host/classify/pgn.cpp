@@ -59,15 +59,18 @@ class RowVisitor final : public PgnVisitor {
   void reject(int ply, const std::string& error, bool had_position) {
     hand_on_pending();
     const std::string fen = had_position ? to_fen(last_) : std::string();
-    ClassifyRow row = base(ply);
+    ClassifyRow row;
+    set_base(row, ply);
     row.fen = fen;
     row.error = error;
     sink_.finished_row(row);
   }
 
  private:
-  ClassifyRow base(int ply) const {
-    ClassifyRow row;
+  // Fills row afresh with what every row of the game has (in place: a row returned by value
+  // was cleared and then copied, a tenth of the visitor's time).
+  void set_base(ClassifyRow& row, int ply) const {
+    row = ClassifyRow{};
     row.from_pgn = true;
     row.game = game_;
     row.ply = std::uint64_t(ply);
@@ -78,7 +81,6 @@ class RowVisitor final : public PgnVisitor {
       row.tag_columns = tag_columns_;
       row.has_tag_columns = !columns_.tags.empty();
     }
-    return row;
   }
 
   // The move columns of the row for ply (none at ply 0, and none for an error row).
@@ -96,7 +98,8 @@ class RowVisitor final : public PgnVisitor {
 
   void emit(const Position& pos, int ply, int repetitions) {
     const std::size_t i = pending_++;
-    ClassifyRow& row = pending_rows_[i] = base(ply);
+    ClassifyRow& row = pending_rows_[i];
+    set_base(row, ply);
     add_move(row, ply);
     // The texts that change from row to row get a copy of their own.
     char* const uci = pending_uci_[i].data();
