@@ -43,16 +43,8 @@ std::string to_fen(const Position& pos);
 inline constexpr std::size_t FEN_MAX_BYTES = 71 + 10 + 6 + 11;
 char* write_fen(const Position& pos, char* out);
 
-// The text of one rank of a FEN board, and the pieces it shows (FenWriter's rank_pieces()).
-struct FenRankText {
-  std::uint64_t pieces = ~std::uint64_t(0);  // (no rank's pieces: a new text is empty)
-  std::array<char, 8> text{};
-  std::uint8_t size = 0;
-};
-
 // Writes the FENs of positions that follow each other move by move (a game's), the same text
-// as write_fen: each rank's text is kept while the rank's pieces stay, and a move changes one
-// or two ranks of the eight.
+// as write_fen: the castling field's text is kept while its rights, rooks and kings stay.
 class FenWriter {
  public:
   char* write(const Position& pos, char* out);  // out has room for FEN_MAX_BYTES
@@ -61,11 +53,6 @@ class FenWriter {
   // The castling field, kept while the rights and the back ranks' rooks and kings stay.
   std::string_view castling_field(const Position& pos);
 
-  std::array<FenRankText, 8> ranks_;
-  // The sets rank_pieces() reads, as of the last write: a rank none of them changes in keeps
-  // its text without being read again (all bits set: nothing written yet).
-  std::array<std::uint64_t, 6> last_sets_{~std::uint64_t(0), ~std::uint64_t(0), ~std::uint64_t(0),
-                                          ~std::uint64_t(0), ~std::uint64_t(0), ~std::uint64_t(0)};
   std::uint64_t castling_key_ = ~std::uint64_t(0);  // (no position's key: the first write fills the text)
   std::array<char, 4> castling_text_{};
   std::uint8_t castling_size_ = 0;
