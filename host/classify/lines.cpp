@@ -5,6 +5,7 @@
 #include <string>
 
 #include "notation/fen.hpp"
+#include "classify/pending_rows.hpp"
 #include "classify/position_line.hpp"
 #include "common/text_lines.hpp"
 #include "common/decimal_text.hpp"
@@ -26,7 +27,8 @@ constexpr std::size_t FEN_COLUMN_BYTES = 160;
 // A clock written as it reads back: no sign, no leading zero, and a fullmove number of at least 1.
 bool canonical_clock(std::string_view text, bool fullmove) { return text[0] != '0' || (text.size() == 1 && !fullmove); }
 
-std::string_view fen_column(const PositionLine& line, const Position& pos, char (&buffer)[FEN_COLUMN_BYTES]) {
+// buffer: room for FEN_COLUMN_BYTES.
+std::string_view fen_column(const PositionLine& line, const Position& pos, char* buffer) {
   if (line.field_count == 1) return START_FEN;  // "startpos"
   // The usual case: six fields, one space apart, with canonical clocks are the column as they stand.
   const auto& f = line.fields;
@@ -52,12 +54,15 @@ std::string_view fen_column(const PositionLine& line, const Position& pos, char 
 
 std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, RowSink& sink,
                              std::size_t max_line_bytes) {
+  static_assert(FEN_COLUMN_BYTES <= PendingRows::FEN_ROOM);
   std::uint64_t rejected = 0;
-  char fen_buffer[FEN_COLUMN_BYTES];
+  // Valid rows wait to be classified together; their other texts are views into `text`.
+  PendingRows pending(sink);
   TextLines lines(text, first_line);
   for (std::string_view text_line; lines.next(text_line);) {
     const std::uint64_t number = lines.number();
     if (text_line.size() > max_line_bytes) {
+      pending.hand_on();
       report_long_line(text_line, number, max_line_bytes, sink);
       ++rejected;
       continue;
@@ -65,25 +70,29 @@ std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, Ro
     const PositionLine line = split_position_line(text_line);
     if (line.blank) continue;
     const FenResult parsed = line.epd ? parse_epd(line.position) : parse_fen(line.position);
-    ClassifyRow row;
-    row.line = number;
-    row.id = line.id;
     if (parsed) {
       const Position& pos = parsed->position;
+      ClassifyRow& row = pending.add(pos, 0);
+      row.line = number;
+      row.id = line.id;
       row.valid = true;
       row.side_to_move = pos.side_to_move;
-      row.fen = fen_column(line, pos, fen_buffer);
+      row.fen = fen_column(line, pos, pending.fen_room());
       row.fen_plain = true;
       row.warnings = parsed->warnings;
       row.chess960 = parsed->chess960;
-      sink.position_row(row, pos, 0);
     } else {
+      pending.hand_on();
+      ClassifyRow row;
+      row.line = number;
+      row.id = line.id;
       row.fen = line.shown;
       row.error = parsed.error;
       ++rejected;
       sink.finished_row(row);
     }
   }
+  pending.hand_on();
   return rejected;
 }
 

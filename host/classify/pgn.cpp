@@ -1,9 +1,9 @@
 #include "classify/pgn.hpp"
 
 #include <algorithm>
-#include <array>
 #include <string>
 
+#include "classify/pending_rows.hpp"
 #include "common/json_string.hpp"
 #include "notation/fen.hpp"
 #include "notation/pgn_game.hpp"
@@ -12,13 +12,19 @@
 namespace perftkit {
 namespace {
 
-// Turns the positions of one game into rows (all of them, or only the last one). Rows wait,
-// PENDING_ROWS at most, to be classified together; they are handed on in order, before any
-// rejected row and by the game's end, while the game's texts they view are alive.
+// Turns the positions of one game into rows (all of them, or only the last one). Rows wait
+// in `pending` to be classified together; they are handed on before any rejected row and by
+// the game's end, while the game's texts they view are alive.
 class RowVisitor final : public PgnVisitor {
  public:
-  RowVisitor(std::uint64_t game, PgnPositions positions, RowSink& sink, const GameColumns& columns)
-      : game_(game), positions_(positions), sink_(sink), columns_(columns), tag_values_(columns.tags.size()) {}
+  RowVisitor(std::uint64_t game, PgnPositions positions, PendingRows& pending, RowSink& sink,
+             const GameColumns& columns)
+      : game_(game),
+        positions_(positions),
+        pending_(pending),
+        sink_(sink),
+        columns_(columns),
+        tag_values_(columns.tags.size()) {}
 
   void start(std::uint32_t warnings, bool chess960) override {
     warnings_ = warnings;
@@ -54,10 +60,10 @@ class RowVisitor final : public PgnVisitor {
   void finish(bool had_position) {
     // (the move and comments kept are those of the last position)
     if (positions_ == PgnPositions::FINAL && had_position) emit(last_, last_ply_, last_repetitions_);
-    hand_on_pending();
+    pending_.hand_on();
   }
   void reject(int ply, const std::string& error, bool had_position) {
-    hand_on_pending();
+    pending_.hand_on();
     const std::string fen = had_position ? to_fen(last_) : std::string();
     ClassifyRow row;
     set_base(row, ply);
@@ -67,10 +73,9 @@ class RowVisitor final : public PgnVisitor {
   }
 
  private:
-  // Fills row afresh with what every row of the game has (in place: a row returned by value
-  // was cleared and then copied, a tenth of the visitor's time).
+  // Fills a cleared row with what every row of the game has (in place: a row returned by
+  // value was cleared and then copied, a tenth of the visitor's time).
   void set_base(ClassifyRow& row, int ply) const {
-    row = ClassifyRow{};
     row.from_pgn = true;
     row.game = game_;
     row.ply = std::uint64_t(ply);
@@ -97,33 +102,24 @@ class RowVisitor final : public PgnVisitor {
   }
 
   void emit(const Position& pos, int ply, int repetitions) {
-    const std::size_t i = pending_++;
-    ClassifyRow& row = pending_rows_[i];
+    static_assert(FEN_MAX_BYTES <= PendingRows::FEN_ROOM && UCI_MAX_BYTES <= PendingRows::MOVE_ROOM);
+    ClassifyRow& row = pending_.add(pos, repetitions);
     set_base(row, ply);
     add_move(row, ply);
-    // The texts that change from row to row get a copy of their own.
-    char* const uci = pending_uci_[i].data();
+    // The texts that change from row to row get copies of the row's own.
+    char* const uci = pending_.move_room();
     row.move_uci = {uci, std::size_t(std::copy(row.move_uci.begin(), row.move_uci.end(), uci) - uci)};
-    char* const fen = pending_fens_[i].data();
+    char* const fen = pending_.fen_room();
     row.fen = std::string_view(fen, std::size_t(fen_writer_.write(pos, fen) - fen));
     row.fen_plain = true;
     row.valid = true;
     row.side_to_move = pos.side_to_move;
     row.has_history = true;
-    pending_positions_[i] = pos;
-    pending_repetitions_[i] = std::uint8_t(std::clamp(repetitions, 0, 255));
-    if (pending_ == PENDING_ROWS) hand_on_pending();
-  }
-
-  void hand_on_pending() {
-    if (pending_ == 0) return;
-    sink_.position_rows({pending_rows_.data(), pending_}, {pending_positions_.data(), pending_},
-                        {pending_repetitions_.data(), pending_});
-    pending_ = 0;
   }
 
   std::uint64_t game_;
   PgnPositions positions_;
+  PendingRows& pending_;
   RowSink& sink_;
   std::uint32_t warnings_ = 0;
   bool chess960_ = false;
@@ -139,15 +135,6 @@ class RowVisitor final : public PgnVisitor {
   std::size_t move_uci_size_ = 0;
   CommentValues comment_;
   FenWriter fen_writer_;  // the game's positions follow each other
-
-  // Sixteen rows: eight of each side to move, a batch each for the AVX-512 counter.
-  static constexpr std::size_t PENDING_ROWS = 16;
-  std::size_t pending_ = 0;
-  std::array<ClassifyRow, PENDING_ROWS> pending_rows_;
-  std::array<Position, PENDING_ROWS> pending_positions_;
-  std::array<std::uint8_t, PENDING_ROWS> pending_repetitions_;
-  std::array<std::array<char, FEN_MAX_BYTES>, PENDING_ROWS> pending_fens_;
-  std::array<std::array<char, UCI_MAX_BYTES>, PENDING_ROWS> pending_uci_;
 };
 
 }  // namespace
@@ -157,9 +144,10 @@ std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>&
                              const GameColumns& columns) {
   std::uint64_t rejected = 0, number = first_game;
   summary.games += games.size();
+  PendingRows pending(sink);
   for (const GameSpan& span : games) {
     const std::uint64_t game = number++;
-    RowVisitor visitor(game, positions, sink, columns);
+    RowVisitor visitor(game, positions, pending, sink, columns);
     const PgnReplay replay = replay_game(text.substr(span.begin, span.end - span.begin), visitor);
     const bool had_position = replay.error.empty() || replay.error_ply > 0;
     if (!replay.error.empty()) {
