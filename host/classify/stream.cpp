@@ -50,7 +50,9 @@ class Pipeline {
       : inputs_(inputs), options_(options), out_fd_(out_fd), progress_(progress) {
     for (const ClassifyInput& input : inputs_) formatters_.emplace_back(options.format, input.name(), options.columns);
     layouts_.resize(inputs_.size());
-    const std::size_t pool = 2 * std::size_t(std::max(1u, options.threads)) + 2;
+    // Two blocks a worker, and eight more queued ahead or waiting to be written, so that the
+    // one reader thread (and a decompressing one) can fall behind for a while unnoticed.
+    const std::size_t pool = 2 * std::size_t(std::max(1u, options.threads)) + 8;
     for (std::size_t i = 0; i < pool; ++i) {
       blocks_.push_back(std::make_unique<Block>());
       free_.push(blocks_.back().get());
