@@ -91,14 +91,8 @@ char* write_fen_board(const Position& pos, char* out) {
 
 // The letter on sq, which is occupied.
 char letter_on(const Position& pos, Square sq) {
-  const Bitboard b = square_bb(sq);
-  char letter = 'k';
-  if (pos.pawns & b) letter = 'p';
-  else if (pos.knights & b) letter = 'n';
-  else if (pos.diagonal & pos.orthogonal & b) letter = 'q';
-  else if (pos.diagonal & b) letter = 'b';
-  else if (pos.orthogonal & b) letter = 'r';
-  return pos.by_color[WHITE] & b ? char(letter - ('a' - 'A')) : letter;
+  const char letter = " pnbrqk"[pos.piece_type_on(sq)];
+  return pos.by_color[WHITE] & square_bb(sq) ? char(letter - ('a' - 'A')) : letter;
 }
 
 }  // namespace
