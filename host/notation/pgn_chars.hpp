@@ -22,7 +22,7 @@ constexpr std::array<std::uint8_t, 256> char_classes() {
 }
 inline constexpr std::array<std::uint8_t, 256> CHAR_CLASSES = char_classes();
 
-inline bool is_space(char ch) { return CHAR_CLASSES[std::uint8_t(ch)] & SPACE; }
+constexpr bool is_space(char ch) { return CHAR_CLASSES[std::uint8_t(ch)] & SPACE; }
 inline bool is_alnum(char ch) { return CHAR_CLASSES[std::uint8_t(ch)] & ALNUM; }  // a symbol's first byte
 inline bool is_symbol_char(char ch) { return CHAR_CLASSES[std::uint8_t(ch)] & SYMBOL; }
 inline bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }  // move numbers, NAGs
