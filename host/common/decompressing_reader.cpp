@@ -75,7 +75,47 @@ bool DecompressingReader::take_chunk(Chunk*& chunk) {
   if (!next) return false;
   chunk = *next;
   if (!chunk->bytes) chunk->bytes = std::make_unique_for_overwrite<char[]>(buffers_.chunk_bytes);
+  chunk->data = chunk->bytes.get();
   chunk->size = 0;
+  return true;
+}
+
+bool DecompressingReader::hand_out_view(Chunk*& view, char* p, std::size_t n) {
+  while (n > 0) {
+    if (view && view->data + view->size != p) {  // (not contiguous: the decoder's memory wrapped)
+      filled_.push(view);
+      view = nullptr;
+    }
+    if (!view) {
+      const std::optional<Chunk*> next = free_.pop();
+      if (!next) return false;
+      view = *next;
+      view->data = p;
+      view->size = 0;
+    }
+    const std::size_t take = std::min(n, buffers_.chunk_bytes - view->size);
+    view->size += take;
+    p += take;
+    n -= take;
+    if (view->size == buffers_.chunk_bytes) {
+      filled_.push(view);
+      view = nullptr;
+    }
+  }
+  return true;
+}
+
+bool DecompressingReader::take_back_every_view(Chunk*& view) {
+  if (view && view->size > 0) filled_.push(view);
+  else if (view) free_.push(view);
+  view = nullptr;
+  std::vector<Chunk*> taken;
+  for (std::size_t i = 0; i < chunks_.size(); ++i) {
+    const std::optional<Chunk*> next = free_.pop();
+    if (!next) return false;
+    taken.push_back(*next);
+  }
+  for (Chunk* chunk : taken) free_.push(chunk);
   return true;
 }
 
@@ -87,6 +127,9 @@ bool DecompressingReader::emit(Chunk*& chunk) {
 // One loop for every library (frame_decoder.hpp): feed compressed bytes, collect
 // decompressed ones, and tell a frame cut short from one that ended.
 void DecompressingReader::decode() {
+#ifdef PERFTKIT_HAVE_ZSTD
+  if (kind_ == Compression::ZSTD) return decode_zstd_in_place();
+#endif
   Chunk* out = nullptr;
   if (!take_chunk(out)) return;
   const std::unique_ptr<FrameDecoder> decoder = make_frame_decoder(kind_);
@@ -151,7 +194,7 @@ std::size_t DecompressingReader::read(char* p, std::size_t n) {
       continue;
     }
     const std::size_t take = std::min(n - given, current_->size - current_pos_);
-    std::memcpy(p + given, current_->bytes.get() + current_pos_, take);
+    std::memcpy(p + given, current_->data + current_pos_, take);
     current_pos_ += take;
     given += take;
   }

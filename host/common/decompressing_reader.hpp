@@ -61,16 +61,29 @@ class DecompressingReader {
   std::uint64_t compressed_bytes() const { return compressed_bytes_.load(std::memory_order_relaxed); }
 
  private:
+  // Decompressed bytes for the reader: in memory of the chunk's own (bytes), or a view of a
+  // decoder's memory (zstd's ring), which stays intact until the chunk comes back free.
   struct Chunk {
     std::unique_ptr<char[]> bytes;  // buffers_.chunk_bytes, taken on first use
+    char* data = nullptr;
     std::size_t size = 0;
   };
   void run();
   void decode();
+  // zstd, decoded in place (zstd_decoder.cpp): its blocks are written into a ring of memory
+  // that the chunks handed out view.
+  void decode_zstd_in_place();
   // The next free chunk, its memory taken if it has none; false when the reader is gone.
   bool take_chunk(Chunk*& chunk);
   // Hands out full chunks to the reader; false when the reader is gone.
   bool emit(Chunk*& chunk);
+  // Hands out the n bytes at p, which follow the bytes of the view being filled (view, null
+  // when none is) in memory or start a new one, in views of at most buffers_.chunk_bytes;
+  // false when the reader is gone.
+  bool hand_out_view(Chunk*& view, char* p, std::size_t n);
+  // Hands out the view being filled, if it holds any bytes, and waits until the reader has
+  // given back every chunk: the memory that they viewed is free. False when the reader is gone.
+  bool take_back_every_view(Chunk*& view);
   std::size_t read_compressed(char* p, std::size_t n);
 
   Compression kind_;
@@ -80,6 +93,7 @@ class DecompressingReader {
   std::string name_;
   DecompressionBuffers buffers_;
   std::vector<std::unique_ptr<Chunk>> chunks_;
+  std::unique_ptr<char[]> ring_;  // what the chunks view, when the decoder decodes in place
   BlockingQueue<Chunk*> free_, filled_;
   Chunk* current_ = nullptr;
   std::size_t current_pos_ = 0;

@@ -29,12 +29,12 @@ class FrameDecoder {
 // Whether this build can decompress kind (NONE: always).
 bool can_decompress(Compression kind);
 
-// A fresh decoder for kind; nullptr for NONE and for a library this build lacks. Throws
-// std::runtime_error when the library cannot start one.
+// A fresh decoder for kind; nullptr for NONE, for a library this build lacks, and for zstd,
+// which DecompressingReader decodes in place (zstd_decoder.cpp). Throws std::runtime_error
+// when the library cannot start one.
 std::unique_ptr<FrameDecoder> make_frame_decoder(Compression kind);
 
 // Each library's decoder (defined only in builds with it: call make_frame_decoder).
-std::unique_ptr<FrameDecoder> make_zstd_decoder();
 std::unique_ptr<FrameDecoder> make_gzip_decoder();
 std::unique_ptr<FrameDecoder> make_bzip2_decoder();
 

@@ -23,9 +23,6 @@ bool can_decompress(Compression kind) {
 
 std::unique_ptr<FrameDecoder> make_frame_decoder(Compression kind) {
   switch (kind) {
-#ifdef PERFTKIT_HAVE_ZSTD
-    case Compression::ZSTD: return make_zstd_decoder();
-#endif
 #ifdef PERFTKIT_HAVE_ZLIB
     case Compression::GZIP: return make_gzip_decoder();
 #endif

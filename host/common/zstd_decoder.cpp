@@ -1,40 +1,160 @@
-// zstd streams (RFC 8878) through libzstd's streaming decoder, one frame after another.
+// zstd streams (RFC 8878), frame after frame, decoded in place: libzstd's buffer-less API
+// writes each block straight into a ring of memory that the reader's chunks then view, where
+// the streaming API would decode into a window buffer of its own and copy out of it (a third
+// of the decompressing thread's time). games.pgn.zst decompressed alone: 0.68 s against
+// 0.79 s, median of 5; within classify on 2 cores the two run alike.
+#define ZSTD_STATIC_LINKING_ONLY  // the buffer-less API and frame headers
 #include <zstd.h>
+#include <zstd_errors.h>
 
+#include <algorithm>
+#include <cstring>
 #include <stdexcept>
+#include <string_view>
 
-#include "common/frame_decoder.hpp"
+#include "common/decompressing_reader.hpp"
 
 namespace perftkit {
 namespace {
 
-class ZstdDecoder final : public FrameDecoder {
+// Compressed bytes in the exact counts that the buffer-less API asks for: in place in the
+// read buffer, which is refilled (what is left of it moved to its front) when too few remain.
+class ExactInput {
  public:
-  ZstdDecoder() : stream_(ZSTD_createDStream()) {
-    if (!stream_) throw std::runtime_error("cannot start a zstd decoder");
-  }
-  ZstdDecoder(const ZstdDecoder&) = delete;
-  ZstdDecoder& operator=(const ZstdDecoder&) = delete;
-  ~ZstdDecoder() override { ZSTD_freeDStream(stream_); }
+  ExactInput(std::function<std::size_t(char*, std::size_t)> read, std::size_t read_bytes)
+      : read_(std::move(read)),
+        read_bytes_(read_bytes),
+        capacity_(std::max<std::size_t>(read_bytes, ZSTD_BLOCKSIZE_MAX + ZSTD_FRAMEHEADERSIZE_MAX)),
+        buffer_(std::make_unique_for_overwrite<char[]>(capacity_)) {}
 
-  DecodeStep step(const char* in, std::size_t in_size, char* out, std::size_t room) override {
-    ZSTD_inBuffer source{in, in_size, 0};
-    ZSTD_outBuffer sink{out, room, 0};
-    const std::size_t rc = ZSTD_decompressStream(stream_, &sink, &source);
-    DecodeStep step;
-    step.used = source.pos;
-    step.produced = sink.pos;
-    if (ZSTD_isError(rc)) step.error = ZSTD_getErrorName(rc);
-    else step.frame_end = rc == 0;  // (0: a frame is complete; the stream starts the next)
-    return step;
+  // The next n bytes (n at most ZSTD_BLOCKSIZE_MAX + ZSTD_FRAMEHEADERSIZE_MAX), or all that
+  // is left of the input when it ends sooner; they stay until consumed.
+  std::string_view peek(std::size_t n) {
+    while (end_ - begin_ < n && !ended_) {
+      if (capacity_ - end_ < n) {
+        std::memmove(buffer_.get(), buffer_.get() + begin_, end_ - begin_);
+        end_ -= begin_;
+        begin_ = 0;
+      }
+      const std::size_t got = read_(buffer_.get() + end_, std::min(read_bytes_, capacity_ - end_));
+      end_ += got;
+      read_total_ += got;
+      ended_ = got == 0;
+    }
+    return {buffer_.get() + begin_, std::min(n, end_ - begin_)};
   }
+  void consume(std::size_t n) {
+    begin_ += n;
+    consumed_ += n;
+  }
+  std::uint64_t consumed() const { return consumed_; }
+  std::uint64_t read_total() const { return read_total_; }
 
  private:
-  ZSTD_DStream* stream_;
+  std::function<std::size_t(char*, std::size_t)> read_;
+  std::size_t read_bytes_, capacity_;
+  std::unique_ptr<char[]> buffer_;
+  std::size_t begin_ = 0, end_ = 0;
+  std::uint64_t consumed_ = 0, read_total_ = 0;
+  bool ended_ = false;
 };
+
+struct FreeContext {
+  void operator()(ZSTD_DCtx* context) const { ZSTD_freeDCtx(context); }
+};
+
+std::string at_byte(std::uint64_t offset) { return " at compressed byte " + std::to_string(offset); }
 
 }  // namespace
 
-std::unique_ptr<FrameDecoder> make_zstd_decoder() { return std::make_unique<ZstdDecoder>(); }
+void DecompressingReader::decode_zstd_in_place() {
+  const std::unique_ptr<ZSTD_DCtx, FreeContext> context(ZSTD_createDCtx());
+  if (!context) throw std::runtime_error("cannot start a zstd decoder");
+  ExactInput input([this](char* p, std::size_t n) { return read_compressed(p, n); }, buffers_.input_bytes);
+  // The ring holds what the decoder needs of a frame (its window, and room for a block at
+  // either end) and, behind it, what the reader's chunks view: at most every chunk, full.
+  std::size_t ring_size = 0, at = 0;
+  Chunk* view = nullptr;
+  std::string failure;
+  const auto progress = [&] { compressed_bytes_.store(input.read_total(), std::memory_order_relaxed); };
+  const auto truncated = [&] {
+    failure = "truncated zstd stream: it ends inside a frame" + at_byte(input.read_total());
+  };
+  const auto corrupt = [&](std::size_t code) {
+    failure = std::string("corrupt zstd stream (") + ZSTD_getErrorName(code) + ")" + at_byte(input.consumed());
+  };
+  while (failure.empty()) {
+    const std::string_view head = input.peek(ZSTD_FRAMEHEADERSIZE_MAX);
+    progress();
+    if (head.empty()) break;  // the input ends between frames: cleanly
+    ZSTD_frameHeader frame;
+    if (const std::size_t code = ZSTD_getFrameHeader(&frame, head.data(), head.size()); ZSTD_isError(code)) {
+      corrupt(code);
+      break;
+    } else if (code > 0) {  // (more bytes than there are)
+      truncated();
+      break;
+    }
+    if (frame.frameType == ZSTD_skippableFrame) {  // its header, then as many bytes as it says
+      std::uint64_t skip = ZSTD_SKIPPABLEHEADERSIZE + frame.frameContentSize;
+      while (skip > 0) {
+        const std::string_view bytes = input.peek(std::size_t(std::min<std::uint64_t>(skip, ZSTD_BLOCKSIZE_MAX)));
+        if (bytes.empty()) break;
+        input.consume(bytes.size());
+        skip -= bytes.size();
+      }
+      if (skip > 0) truncated();
+      continue;
+    }
+    // The streaming API's limit on a frame's window, kept for the same streams.
+    if (frame.windowSize > (std::uint64_t(1) << ZSTD_WINDOWLOG_LIMIT_DEFAULT)) {
+      corrupt(std::size_t(-ZSTD_error_frameParameter_windowTooLarge));
+      break;
+    }
+    // A byte of the ring is written over when the ring has come round: at least its size, less
+    // two blocks (the one being written, and the room left unused when it last wrapped), newer
+    // bytes later. By then neither a match (at most a window back, within the frame) nor a
+    // chunk (all chunks together view the newest bytes) may still need it.
+    const std::size_t reach = std::size_t(std::min<std::uint64_t>(frame.windowSize, frame.frameContentSize));
+    const std::size_t needed = reach + buffers_.chunks * buffers_.chunk_bytes + 2 * ZSTD_BLOCKSIZE_MAX + 64;
+    if (needed > ring_size) {
+      if (!take_back_every_view(view)) return;
+      ring_.reset();
+      ring_ = std::make_unique_for_overwrite<char[]>(needed);
+      ring_size = needed;
+      at = 0;
+    }
+    if (const std::size_t code = ZSTD_decompressBegin(context.get()); ZSTD_isError(code)) {
+      corrupt(code);
+      break;
+    }
+    bool raw_block = false;  // the block being read is stored as it is
+    for (std::size_t wanted; failure.empty() && (wanted = ZSTD_nextSrcSizeToDecompress(context.get())) != 0;) {
+      const ZSTD_nextInputType_e type = ZSTD_nextInputType(context.get());
+      const bool block = type == ZSTDnit_block || type == ZSTDnit_lastBlock;  // (a block's content)
+      const std::string_view bytes = input.peek(wanted);
+      progress();
+      // A stored block cut short still gives the bytes that are there.
+      if (bytes.size() < wanted && (!block || !raw_block || bytes.empty())) {
+        truncated();
+        break;
+      }
+      if (block && ring_size - at < frame.blockSizeMax) at = 0;  // (too little room left: wrap)
+      const std::size_t made =
+          ZSTD_decompressContinue(context.get(), ring_.get() + at, ring_size - at, bytes.data(), bytes.size());
+      if (ZSTD_isError(made)) {
+        corrupt(made);
+        break;
+      }
+      if (type == ZSTDnit_blockHeader) raw_block = ((std::uint8_t(bytes[0]) >> 1) & 3) == 0;
+      input.consume(bytes.size());
+      if (made > 0 && !hand_out_view(view, ring_.get() + at, made)) return;
+      at += made;
+      if (bytes.size() < wanted) truncated();
+    }
+  }
+  if (!failure.empty()) damage_ = name_ + ": " + failure;
+  if (view && view->size > 0) filled_.push(view);
+}
 
 }  // namespace perftkit
