@@ -93,6 +93,17 @@ TEST(CommentValues, LichessCommentFormsAndTheirNearMisses) {
       {"{ [%eval 1.234] [%clk 0:02:55] }", 175.0, 123, {}},
       {"{ [%eval x] [%clk 0:02:55] }", 175.0, {}, {}},
       {"{ [%clk 0:02:55] } ", 175.0, {}, {}},
+      // The commonest form, [-]d.dd, and its near misses (other sizes, signs and bytes).
+      {"{ [%eval -2.33] [%clk 0:02:47] }", 167.0, -233, {}},
+      {"{ [%eval 0.07] [%clk 0:00:00] }", 0.0, 7, {}},
+      {"{ [%eval -0.00] [%clk 9:59:59] }", 35999.0, 0, {}},
+      {"{ [%eval +2.33] [%clk 0:02:47] }", 167.0, 233, {}},
+      {"{ [%eval 12.33] [%clk 0:02:47] }", 167.0, 1233, {}},
+      {"{ [%eval -12.3] [%clk 0:02:47] }", 167.0, -1230, {}},
+      {"{ [%eval -2.3x] [%clk 0:02:47] }", 167.0, {}, {}},
+      {"{ [%eval -2.33] [%clk 0:02:4x] }", {}, -233, {}},
+      {"{ [%eval -2.33] [%clk 0:02:47]  }", 167.0, -233, {}},
+      {"{ [%eval -2,33] [%clk 0:02:47] }", 167.0, {}, {}},
   };
   for (const Case& c : cases) {
     const CommentValues v = read_comment_values(c.text);

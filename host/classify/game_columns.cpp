@@ -175,10 +175,31 @@ bool read_usual_eval(std::string_view rest, std::optional<int>& centipawns, std:
   return true;
 }
 
+// lichess's commonest comment, "{ [%eval E] [%clk h:mm:ss] }" with E as [-]d.dd, read at
+// fixed places. Evals are as often negative as not: the sign moves where the digits are read
+// rather than take a branch. False, with values untouched, for any other text.
+bool read_lichess_eval_and_clock(std::string_view text, CommentValues& values) {
+  if (text.size() != 31 && text.size() != 32) return false;
+  const auto digit = [](char ch) { return static_cast<unsigned char>(ch - '0') < 10; };
+  const bool negative = text[9] == '-';
+  const char* const eval = text.data() + 9 + negative;  // d.dd, then "] [%clk h:mm:ss] }"
+  if (text.size() != 31 + std::size_t(negative) || !starts_with(text, "{ [%eval ") || !digit(eval[0]) ||
+      eval[1] != '.' || !digit(eval[2]) || !digit(eval[3]) || std::memcmp(eval + 4, "] [%clk ", 8) != 0 ||
+      std::memcmp(eval + 19, "] }", 3) != 0)
+    return false;
+  std::optional<double> clock;
+  if (!read_lichess_clock(eval + 12, clock)) return false;
+  const int centipawns = (eval[0] - '0') * 100 + (eval[2] - '0') * 10 + (eval[3] - '0');
+  values.eval_cp = negative ? -centipawns : centipawns;
+  values.clock_seconds = clock;
+  return true;
+}
+
 // lichess writes a move's comment as "{ [%clk h:mm:ss] }" or "{ [%eval E] [%clk h:mm:ss] }",
 // E in the usual form: both are read at fixed places, with no search, to what the general
 // reader gives them. False, with values untouched, for any other text.
 bool read_lichess_comment(std::string_view text, CommentValues& values) {
+  if (read_lichess_eval_and_clock(text, values)) return true;
   if (!starts_with(text, "{ [%")) return false;
   std::string_view rest = text.substr(4);
   std::optional<int> eval;
