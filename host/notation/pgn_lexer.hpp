@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <string_view>
 
+#include "common/find_byte.hpp"
 #include "notation/pgn_chars.hpp"
 #include "perftkit/config.hpp"
 
@@ -113,7 +114,7 @@ PERFTKIT_FORCEINLINE PgnLexeme PgnLexer::next() {
       return {PgnToken::INCOMPLETE, text_.substr(begin), begin};
     }
     case '{': {
-      const std::size_t close = text_.find('}', begin);
+      const std::size_t close = find_byte(text_, '}', begin);
       if (close == std::string_view::npos) return {PgnToken::INCOMPLETE, text_.substr(begin), begin};
       return lexeme(PgnToken::COMMENT, close + 1);
     }

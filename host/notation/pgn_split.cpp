@@ -8,6 +8,7 @@
 #include <bit>
 #include <cstdint>
 
+#include "common/find_byte.hpp"
 #include "common/nibble_byte_set.hpp"
 #include "notation/pgn_chars.hpp"
 
@@ -120,7 +121,7 @@ GameExtent find_game_end(std::string_view text, bool at_eof) {
           pos = begin + 1;
           continue;
         case '{': {
-          const std::size_t close = text.find('}', begin);
+          const std::size_t close = find_byte(text, '}', begin);
           if (close == std::string_view::npos) return {size, at_eof, has_content};
           pos = close + 1;
           continue;
