@@ -1,6 +1,7 @@
 #include "classify/pgn.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "classify/pending_rows.hpp"
@@ -108,7 +109,8 @@ class RowVisitor final : public PgnVisitor {
     add_move(row, ply);
     // The texts that change from row to row get copies of the row's own.
     char* const uci = pending_.move_room();
-    row.move_uci = {uci, std::size_t(std::copy(row.move_uci.begin(), row.move_uci.end(), uci) - uci)};
+    std::memcpy(uci, move_uci_, UCI_MAX_BYTES);  // (a copy of fixed size: no call; the row views move_uci_ or nothing)
+    row.move_uci = {uci, row.move_uci.size()};
     char* const fen = pending_.fen_room();
     row.fen = std::string_view(fen, std::size_t(fen_writer_.write(pos, fen) - fen));
     row.fen_plain = true;
