@@ -178,11 +178,12 @@ struct FieldWriter {
   }
   void flags(const ClassifyRow& row) {
     begin("flags");
+    const bool any = row.warnings || row.chess960;  // (rare: only they take the call)
     if constexpr (F == RowFormat::JSONL) {
       *p++ = '[';
-      p = put_flags(p, row, ',', [](char* q, std::string_view name) { return put_json_string(q, name); });
+      if (any) p = put_flags(p, row, ',', [](char* q, std::string_view name) { return put_json_string(q, name); });
       *p++ = ']';
-    } else {
+    } else if (any) {
       p = put_flags(p, row, '|', put);
     }
   }
