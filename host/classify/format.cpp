@@ -306,7 +306,7 @@ char* write_row(char* p, std::string_view source_open, std::string_view source_c
     w.p = write_decimal_in_room(put(w.p, ":ply "), row.ply);
   } else {
     *w.p++ = ':';
-    w.p = write_decimal(w.p, row.line);
+    w.p = write_decimal_in_room(w.p, row.line);
   }
   w.p = put(w.p, source_close);
   w.text("fen", row.fen, row.fen_plain);

@@ -42,6 +42,14 @@ inline constexpr std::array<std::array<char, 4>, 1000> SMALL_DECIMALS = [] {
   }
   return texts;
 }();
+
+// 000 to 999: three digits each, zeros in front.
+inline constexpr std::array<std::array<char, 3>, 1000> PADDED_DECIMALS = [] {
+  std::array<std::array<char, 3>, 1000> texts{};
+  for (int value = 0; value < 1000; ++value)
+    texts[std::size_t(value)] = {char('0' + value / 100), char('0' + value / 10 % 10), char('0' + value % 10)};
+  return texts;
+}();
 }  // namespace detail
 
 // The number of decimal digits of value (1 for 0), without a loop: the bit width times
@@ -68,15 +76,20 @@ inline char* write_decimal(char* out, std::uint64_t value) {
   return end;
 }
 
-// write_decimal for the small numbers that fill rows (clocks, counts, plies), where the digit
-// count is anyone's guess: below 1000 one four-byte copy from a table, with no branch on the
-// count. It may write up to four bytes at out whatever the value, so out must have room for
-// four; the bytes past the returned end are left for the next field to overwrite.
+// write_decimal for the numbers that fill rows (clocks, counts, plies, game numbers), where
+// the digit count is anyone's guess: below 1000 one four-byte copy from a table, with no
+// branch on the count; below a million, that for the thousands and three digits after it.
+// It may write up to four bytes at out whatever the value, so out must have room for four;
+// the bytes past the returned end are left for the next field to overwrite.
 inline char* write_decimal_in_room(char* out, std::uint64_t value) {
-  if (value >= 1000) return write_decimal(out, value);
-  const std::array<char, 4>& text = detail::SMALL_DECIMALS[value];
+  if (value >= 1000000) return write_decimal(out, value);
+  const auto small = std::uint32_t(value);
+  const std::array<char, 4>& text = detail::SMALL_DECIMALS[small < 1000 ? small : small / 1000];
   std::memcpy(out, text.data(), 4);
-  return out + text[3];
+  if (small < 1000) return out + text[3];
+  char* const rest = out + text[3];
+  std::memcpy(rest, detail::PADDED_DECIMALS[small % 1000].data(), 3);
+  return rest + 3;
 }
 
 }  // namespace perftkit
