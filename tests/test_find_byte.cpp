@@ -1,10 +1,14 @@
-// find_byte (common/find_byte.hpp) against string_view::find: the byte at every place of
-// texts of every length up to three vector widths, from every start, and absent.
+// find_byte and find_either_byte (common/find_byte.hpp) against string_view's own searches:
+// the bytes at every place of texts of every length up to three vector widths, from every
+// start, and absent; and a PGN string's close (pgn_chars::string_close) against the rule
+// (PGN 7: a backslash escapes the byte after it) read byte by byte, on random texts.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 
 #include "common/find_byte.hpp"
+#include "notation/pgn_chars.hpp"
 
 namespace perftkit {
 namespace {
@@ -28,6 +32,38 @@ TEST(FindByte, FindsTheFirstOfSeveralAndHighBytes) {
   EXPECT_EQ(find_byte(text, '}', 3), 5u);
   EXPECT_EQ(find_byte(text, '\xFE', 0), 7u);
   EXPECT_EQ(find_byte("", '}', 0), std::string_view::npos);
+}
+
+TEST(FindByte, EitherOfTwoAgreesWithFindFirstOf) {
+  for (std::size_t size = 0; size <= 48; ++size) {
+    for (std::size_t place = 0; place <= size; ++place) {
+      std::string text(size, 'x');
+      if (place < size) text[place] = place % 2 ? '"' : '\\';
+      if (place + 3 < size) text[place + 3] = '"';
+      for (std::size_t from = 0; from <= size; ++from)
+        ASSERT_EQ(find_either_byte(text, '"', '\\', from), std::string_view(text).find_first_of("\"\\", from))
+            << "size " << size << ", place " << place << ", from " << from;
+    }
+  }
+}
+
+std::size_t string_close_byte_by_byte(std::string_view text, std::size_t from) {
+  for (std::size_t i = from; i < text.size(); ++i) {
+    if (text[i] == '\\') ++i;
+    else if (text[i] == '"') return i;
+  }
+  return std::string_view::npos;
+}
+
+TEST(FindByte, AStringClosesAtItsFirstUnescapedQuote) {
+  std::mt19937 random(15);
+  const std::string alphabet = "ab \"\\";
+  for (int trial = 0; trial < 20000; ++trial) {
+    std::string text;
+    for (std::size_t i = 0, n = random() % 50; i < n; ++i) text += alphabet[random() % alphabet.size()];
+    for (std::size_t from = 0; from <= text.size(); ++from)
+      ASSERT_EQ(pgn_chars::string_close(text, from), string_close_byte_by_byte(text, from)) << text << " from " << from;
+  }
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "common/find_byte.hpp"
+
 namespace perftkit::pgn_chars {
 
 // Character classes as one table lookup each.
@@ -26,6 +28,15 @@ constexpr bool is_space(char ch) { return CHAR_CLASSES[std::uint8_t(ch)] & SPACE
 inline bool is_alnum(char ch) { return CHAR_CLASSES[std::uint8_t(ch)] & ALNUM; }  // a symbol's first byte
 inline bool is_symbol_char(char ch) { return CHAR_CLASSES[std::uint8_t(ch)] & SYMBOL; }
 inline bool is_digit(char ch) { return ch >= '0' && ch <= '9'; }  // move numbers, NAGs
+
+// The place of the quote that closes a string whose text starts at `from` (PGN 7: a backslash
+// escapes the byte after it); npos when the text ends first.
+inline std::size_t string_close(std::string_view text, std::size_t from) {
+  for (std::size_t i = from;; i += 2) {  // (past a backslash and the byte it escapes)
+    i = find_either_byte(text, '"', '\\', i);
+    if (i == std::string_view::npos || text[i] == '"') return i;
+  }
+}
 
 // The symbols that end a game: 1-0, 0-1 and 1/2-1/2 (the fourth marker, *, is a token of its own).
 inline bool is_result_symbol(std::string_view symbol) {

@@ -104,14 +104,10 @@ PERFTKIT_FORCEINLINE PgnLexeme PgnLexer::next() {
     case '.': return lexeme(PgnToken::PERIOD, begin + 1);
     case '*': return lexeme(PgnToken::STAR, begin + 1);
     case '"': {
-      for (std::size_t i = begin + 1; i < text_.size(); ++i) {
-        if (text_[i] == '\\') ++i;
-        else if (text_[i] == '"') {
-          pos_ = i + 1;
-          return {PgnToken::STRING, text_.substr(begin + 1, i - begin - 1), begin};
-        }
-      }
-      return {PgnToken::INCOMPLETE, text_.substr(begin), begin};
+      const std::size_t close = pgn_chars::string_close(text_, begin + 1);
+      if (close == std::string_view::npos) return {PgnToken::INCOMPLETE, text_.substr(begin), begin};
+      pos_ = close + 1;
+      return {PgnToken::STRING, text_.substr(begin + 1, close - begin - 1), begin};
     }
     case '{': {
       const std::size_t close = find_byte(text_, '}', begin);

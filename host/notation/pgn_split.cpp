@@ -133,9 +133,8 @@ GameExtent find_game_end(std::string_view text, bool at_eof) {
           continue;
         }
         case '"':
-          for (end = begin + 1; end < size && text[end] != '"'; ++end)
-            if (text[end] == '\\') ++end;
-          if (end >= size) return {size, at_eof, has_content};
+          end = pgn_chars::string_close(text, begin + 1);
+          if (end == std::string_view::npos) return {size, at_eof, has_content};
           ++end;
           break;
         case '*': result = true; break;
