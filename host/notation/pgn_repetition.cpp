@@ -23,24 +23,32 @@ bool has_legal_en_passant(const Position& pos) {
   return sink.found;
 }
 
+// pos becomes its own repetition key, in place.
+void clear_what_repetition_ignores(Position& pos) {
+  pos.halfmove_clock = 0;
+  pos.fullmove_number = 0;
+  if (pos.ep_square != SQ_NONE && !has_legal_en_passant(pos)) pos.ep_square = SQ_NONE;
+}
+
 }  // namespace
 
 Position repetition_key(const Position& pos) {
   Position key = pos;
-  key.halfmove_clock = 0;
-  key.fullmove_number = 0;
-  if (key.ep_square != SQ_NONE && !has_legal_en_passant(pos)) key.ep_square = SQ_NONE;
+  clear_what_repetition_ignores(key);
   return key;
 }
 
 int RepetitionHistory::record(const Position& pos) {
   if (pos.halfmove_clock == 0) keys_.clear();
-  const Position key = repetition_key(pos);
+  // The key is made where it is kept: a key made on the stack and copied in was read back
+  // in wider pieces than it was written, a stall of its own.
+  keys_.push_back(pos);
+  const Position& key = keys_.back();
+  clear_what_repetition_ignores(keys_.back());
   // The positions alternate sides to move, one a ply: only every other one, from two plies
   // back, can be the same position.
   int occurrences = 1;
-  for (std::size_t back = 2; back <= keys_.size(); back += 2) occurrences += keys_[keys_.size() - back] == key;
-  keys_.push_back(key);
+  for (std::size_t back = 3; back <= keys_.size(); back += 2) occurrences += keys_[keys_.size() - back] == key;
   return occurrences;
 }
 
