@@ -110,14 +110,21 @@ void read_eval(std::string_view eval, CommentValues& values) {
 }
 
 // lichess's h:mm:ss (a one-digit hour) in the eight bytes at s, closed by ' ' or ']': read in
-// place, no loop.
-bool read_lichess_clock(const char* s, std::optional<double>& seconds) {
+// place, no loop. The seconds, or -1 for any other text (a plain int: an optional written
+// through a pointer and read back was a stall of its own).
+int lichess_clock_seconds(const char* s) {
   const auto digit = [](char ch) { return static_cast<unsigned char>(ch - '0') < 10; };
   if (!(digit(s[0]) && s[1] == ':' && digit(s[2]) && digit(s[3]) && s[4] == ':' && digit(s[5]) && digit(s[6]) &&
         (s[7] == ']' || s[7] == ' ')))
-    return false;
+    return -1;
   const int minutes = (s[0] - '0') * 60 + (s[2] - '0') * 10 + (s[3] - '0');
-  seconds = double(minutes * 60 + (s[5] - '0') * 10 + (s[6] - '0'));
+  return minutes * 60 + (s[5] - '0') * 10 + (s[6] - '0');
+}
+
+bool read_lichess_clock(const char* s, std::optional<double>& seconds) {
+  const int whole = lichess_clock_seconds(s);
+  if (whole < 0) return false;
+  seconds = double(whole);
   return true;
 }
 
@@ -187,11 +194,11 @@ bool read_lichess_eval_and_clock(std::string_view text, CommentValues& values) {
       eval[1] != '.' || !digit(eval[2]) || !digit(eval[3]) || std::memcmp(eval + 4, "] [%clk ", 8) != 0 ||
       std::memcmp(eval + 19, "] }", 3) != 0)
     return false;
-  std::optional<double> clock;
-  if (!read_lichess_clock(eval + 12, clock)) return false;
+  const int clock = lichess_clock_seconds(eval + 12);
+  if (clock < 0) return false;
   const int centipawns = (eval[0] - '0') * 100 + (eval[2] - '0') * 10 + (eval[3] - '0');
   values.eval_cp = negative ? -centipawns : centipawns;
-  values.clock_seconds = clock;
+  values.clock_seconds = double(clock);
   return true;
 }
 
@@ -212,9 +219,9 @@ bool read_lichess_comment(std::string_view text, CommentValues& values) {
   }
   // "clk h:mm:ss] }", and nothing after it
   if (rest.size() != 14 || !starts_with(rest, "clk ") || rest.substr(11) != "] }") return false;
-  std::optional<double> clock;
-  if (!read_lichess_clock(rest.data() + 4, clock)) return false;
-  values.clock_seconds = clock;
+  const int clock = lichess_clock_seconds(rest.data() + 4);
+  if (clock < 0) return false;
+  values.clock_seconds = double(clock);
   values.eval_cp = eval;
   return true;
 }
@@ -242,11 +249,17 @@ std::string GameColumns::names() {
 bool is_numeric_tag(std::string_view name) { return ends_with(name, "Elo") || ends_with(name, "RatingDiff"); }
 
 CommentValues read_comment_values(std::string_view comments) {
+  CommentValues values;
+  read_comment_values(comments, values);
+  return values;
+}
+
+void read_comment_values(std::string_view comments, CommentValues& values) {
   // One pass over the commands; the first [%clk ] and the first [%eval ] count, even when
   // their argument does not read.
   // (memchr to each '[': string_view::find("[%") steps byte by byte in libstdc++ 12)
-  CommentValues values;
-  if (read_lichess_comment(comments, values)) return values;
+  values = CommentValues{};
+  if (read_lichess_comment(comments, values)) return;
   bool clock_seen = false, eval_seen = false;
   const char* const end = comments.data() + comments.size();
   // (at != end first: an empty view may hold a null pointer, which memchr must not get)
@@ -270,7 +283,6 @@ CommentValues read_comment_values(std::string_view comments) {
       read_eval(*eval, values);
     }
   }
-  return values;
 }
 
 }  // namespace perftkit

@@ -42,5 +42,8 @@ struct CommentValues {
 
 // The [%clk ...] and [%eval ...] commands in a move's comments (the first of each).
 CommentValues read_comment_values(std::string_view comments);
+// The same, into values: a reader that keeps them reads them in place (a returned copy is
+// written in narrow pieces and read back in wide ones, a stall of its own).
+void read_comment_values(std::string_view comments, CommentValues& values);
 
 }  // namespace perftkit

@@ -49,7 +49,7 @@ class RowVisitor final : public PgnVisitor {
   void move(std::string_view san, Move move, std::string_view comments) override {
     move_san_ = san;
     if (columns_.move_uci) move_uci_size_ = std::size_t(write_uci(move, chess960_, move_uci_) - move_uci_);
-    if (columns_.clock || columns_.eval) comment_ = read_comment_values(comments);
+    if (columns_.clock || columns_.eval) read_comment_values(comments, comment_);
   }
   void position(const Position& pos, int ply, int repetitions) override {
     last_ = pos;
