@@ -1,7 +1,6 @@
 #include "classify/pgn.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <string>
 
 #include "classify/pending_rows.hpp"
@@ -48,7 +47,7 @@ class RowVisitor final : public PgnVisitor {
   }
   void move(std::string_view san, Move move, std::string_view comments) override {
     move_san_ = san;
-    if (columns_.move_uci) move_uci_size_ = std::size_t(write_uci(move, chess960_, move_uci_) - move_uci_);
+    move_ = move;
     if (columns_.clock || columns_.eval) read_comment_values(comments, comment_);
   }
   void position(const Position& pos, int ply, int repetitions) override {
@@ -89,11 +88,15 @@ class RowVisitor final : public PgnVisitor {
     }
   }
 
-  // The move columns of the row for ply (none at ply 0, and none for an error row).
+  // The move columns of the row for ply (none at ply 0, and none for an error row); the row
+  // was the last added to pending_, whose room takes its UCI text.
   void add_move(ClassifyRow& row, int ply) const {
     if (ply == 0 || !columns_.wants_details()) return;
     row.move_san = move_san_;
-    row.move_uci = std::string_view(move_uci_, move_uci_size_);
+    if (columns_.move_uci) {
+      char* const uci = pending_.move_room();
+      row.move_uci = {uci, std::size_t(write_uci(move_, chess960_, uci) - uci)};
+    }
     row.has_clock = comment_.clock_seconds.has_value();
     row.clock_seconds = comment_.clock_seconds.value_or(0);
     row.has_eval_cp = comment_.eval_cp.has_value();
@@ -107,10 +110,7 @@ class RowVisitor final : public PgnVisitor {
     ClassifyRow& row = pending_.add(pos, repetitions);
     set_base(row, ply);
     add_move(row, ply);
-    // The texts that change from row to row get copies of the row's own.
-    char* const uci = pending_.move_room();
-    std::memcpy(uci, move_uci_, UCI_MAX_BYTES);  // (a copy of fixed size: no call; the row views move_uci_ or nothing)
-    row.move_uci = {uci, row.move_uci.size()};
+    // The texts that change from row to row are written into the row's own room.
     char* const fen = pending_.fen_room();
     row.fen = std::string_view(fen, std::size_t(fen_writer_.write(pos, fen) - fen));
     row.fen_plain = true;
@@ -133,8 +133,7 @@ class RowVisitor final : public PgnVisitor {
   std::string all_tags_json_;                // --tags all
   std::string tag_columns_;                  // the --tags columns, formatted once per game
   std::string_view move_san_;                // a view into the game's text
-  char move_uci_[UCI_MAX_BYTES] = {};
-  std::size_t move_uci_size_ = 0;
+  Move move_{};                              // the move that led to the last position
   CommentValues comment_;
   FenWriter fen_writer_;  // the game's positions follow each other
 };
