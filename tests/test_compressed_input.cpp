@@ -17,7 +17,6 @@
 #endif
 
 #include <algorithm>
-#include <cstring>
 #include <fstream>
 #include <stdexcept>
 #include <random>
@@ -27,6 +26,7 @@
 
 #include "cli_runner.hpp"
 #include "common/decompressing_reader.hpp"
+#include "decompressed_in_memory.hpp"
 #include "scratch_dir.hpp"
 #include "text_lines.hpp"
 
@@ -163,24 +163,13 @@ TEST_P(CompressedInput, GivesTheRowsOfThePlainFileFromFilesAndStdin) {
   EXPECT_TRUE(file.output == plain.output) << file.output.substr(0, 2000);
 }
 
-// Everything the reader hands out, read in pieces of piece_bytes.
+// Everything the reader hands out, read in pieces of piece_bytes; the stream is whole.
 std::string read_all(Compression kind, const std::string& stream, DecompressionBuffers buffers,
                      std::size_t piece_bytes) {
-  std::size_t offset = 0;
-  DecompressingReader reader(
-      kind, std::string(),
-      [&](char* p, std::size_t n) {
-        const std::size_t take = std::min(n, stream.size() - offset);
-        std::memcpy(p, stream.data() + offset, take);
-        offset += take;
-        return take;
-      },
-      "memory", buffers);
-  std::string out;
-  std::string piece(piece_bytes, '\0');
-  while (const std::size_t got = reader.read(piece.data(), piece.size())) out.append(piece.data(), got);
-  EXPECT_FALSE(reader.damage()) << *reader.damage();
-  return out;
+  const testing_support::Decompressed out =
+      testing_support::decompress_in_memory(kind, stream, 0, buffers, piece_bytes);
+  EXPECT_FALSE(out.damage) << *out.damage;
+  return out.bytes;
 }
 
 // Chunk and input boundaries fall mid-record, mid-frame and mid-block with tiny buffers:

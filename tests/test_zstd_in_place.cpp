@@ -9,13 +9,12 @@
 #include <zstd.h>
 
 #include <algorithm>
-#include <cstring>
-#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "common/decompressing_reader.hpp"
+#include "decompressed_in_memory.hpp"
 
 namespace perftkit {
 namespace {
@@ -93,28 +92,11 @@ std::string zstd_streaming_prefix(const std::string& stream) {
   return out;
 }
 
-struct ReadBack {
-  std::string bytes;
-  std::optional<std::string> damage;
-};
-
-// Everything the reader hands out, read in pieces of piece_bytes.
-ReadBack read_back(const std::string& stream, DecompressionBuffers buffers, std::size_t piece_bytes) {
-  std::size_t offset = 4;  // (the magic bytes come as the head, as classify's input gives them)
-  DecompressingReader reader(
-      Compression::ZSTD, stream.substr(0, 4),
-      [&](char* p, std::size_t n) {
-        const std::size_t take = std::min(n, stream.size() - offset);
-        std::memcpy(p, stream.data() + offset, take);
-        offset += take;
-        return take;
-      },
-      "memory", buffers);
-  ReadBack back;
-  std::string piece(piece_bytes, '\0');
-  while (const std::size_t got = reader.read(piece.data(), piece.size())) back.bytes.append(piece.data(), got);
-  back.damage = reader.damage();
-  return back;
+// Everything the reader hands out, read in pieces of piece_bytes, and the damage it names.
+// (The magic bytes come as the head, as classify's input gives them.)
+testing_support::Decompressed read_back(const std::string& stream, DecompressionBuffers buffers,
+                                        std::size_t piece_bytes) {
+  return testing_support::decompress_in_memory(Compression::ZSTD, stream, 4, buffers, piece_bytes);
 }
 
 constexpr DecompressionBuffers SMALL{.chunk_bytes = 4096, .chunks = 3, .input_bytes = 1000};
@@ -128,7 +110,7 @@ TEST(ZstdInPlace, TheRingWrapsManyTimesUnderChunksBeingReadAndKeepsEveryByte) {
   const DecompressionBuffers large_chunks{.chunk_bytes = 1 << 18, .chunks = 4, .input_bytes = 1 << 16};
   for (const DecompressionBuffers buffers : {SMALL, large_chunks}) {
     for (const std::size_t piece : {std::size_t(7), std::size_t(100000)}) {
-      const ReadBack back = read_back(stream, buffers, piece);
+      const testing_support::Decompressed back = read_back(stream, buffers, piece);
       EXPECT_FALSE(back.damage) << *back.damage;
       EXPECT_TRUE(back.bytes == text) << "chunks of " << buffers.chunk_bytes << ", pieces of " << piece << ": "
                                       << back.bytes.size() << " of " << text.size();
@@ -142,7 +124,7 @@ TEST(ZstdInPlace, FramesOfGrowingWindowsAndSkippableFramesBetweenThem) {
   const std::string stream = zstd_frame(small, 3, true) + skippable_frame("not PGN") + zstd_frame(larger, 5, false) +
                              skippable_frame("") + zstd_frame(last, 19, true);
   for (const DecompressionBuffers buffers : {SMALL, DecompressionBuffers{}}) {
-    const ReadBack back = read_back(stream, buffers, 4999);
+    const testing_support::Decompressed back = read_back(stream, buffers, 4999);
     EXPECT_FALSE(back.damage) << *back.damage;
     EXPECT_TRUE(back.bytes == small + larger + last) << back.bytes.size();
   }
@@ -158,7 +140,7 @@ TEST(ZstdInPlace, AStoredBlockCutShortGivesTheBytesBeforeTheCut) {
     const std::string head = stream.substr(0, cut);
     const std::string expected = zstd_streaming_prefix(head);
     ASSERT_TRUE(text.compare(0, expected.size(), expected) == 0);
-    const ReadBack back = read_back(head, SMALL, 777);
+    const testing_support::Decompressed back = read_back(head, SMALL, 777);
     ASSERT_TRUE(back.damage) << "cut at " << cut;
     EXPECT_EQ(*back.damage,
               "memory: truncated zstd stream: it ends inside a frame at compressed byte " + std::to_string(cut));
@@ -176,7 +158,7 @@ TEST(ZstdInPlace, ADamagedBlockEndsTheStreamWhereTheStreamingDecoderEndsIt) {
     const std::size_t at = 20 + random() % (stream.size() - 40);
     for (std::size_t i = at; i < at + 8; ++i) damaged[i] = char(damaged[i] ^ 0xA5);
     const std::string expected = zstd_streaming_prefix(damaged);
-    const ReadBack back = read_back(damaged, SMALL, 4096);
+    const testing_support::Decompressed back = read_back(damaged, SMALL, 4096);
     ASSERT_TRUE(back.damage) << "damage at " << at;
     EXPECT_NE(back.damage->find("memory: corrupt zstd stream ("), std::string::npos) << *back.damage;
     EXPECT_TRUE(back.bytes == expected) << "damage at " << at << ": " << back.bytes.size() << " bytes, libzstd "
