@@ -65,15 +65,35 @@ struct FreeContext {
 
 std::string at_byte(std::uint64_t offset) { return " at compressed byte " + std::to_string(offset); }
 
+// Steps over a skippable frame (RFC 8878 3.1.2): its header, then as many bytes as it says.
+// False when the input ends first.
+bool skip_frame(ExactInput& input, const ZSTD_frameHeader& frame) {
+  std::uint64_t skip = ZSTD_SKIPPABLEHEADERSIZE + frame.frameContentSize;
+  while (skip > 0) {
+    const std::string_view bytes = input.peek(std::size_t(std::min<std::uint64_t>(skip, ZSTD_BLOCKSIZE_MAX)));
+    if (bytes.empty()) return false;
+    input.consume(bytes.size());
+    skip -= bytes.size();
+  }
+  return true;
+}
+
+// The ring a frame needs. A byte of the ring is written over when the ring has come round:
+// at least its size, less two blocks (the one being written, and the room left unused when
+// it last wrapped), newer bytes later. By then neither a match (at most a window back,
+// within the frame) nor a chunk (all chunks together view the newest bytes) may need it.
+std::size_t ring_bytes_for(const ZSTD_frameHeader& frame, const DecompressionBuffers& buffers) {
+  const std::size_t reach = std::size_t(std::min<std::uint64_t>(frame.windowSize, frame.frameContentSize));
+  return reach + buffers.chunks * buffers.chunk_bytes + 2 * ZSTD_BLOCKSIZE_MAX + 64;
+}
+
 }  // namespace
 
 void DecompressingReader::decode_zstd_in_place() {
   const std::unique_ptr<ZSTD_DCtx, FreeContext> context(ZSTD_createDCtx());
   if (!context) throw std::runtime_error("cannot start a zstd decoder");
   ExactInput input([this](char* p, std::size_t n) { return read_compressed(p, n); }, buffers_.input_bytes);
-  // The ring holds what the decoder needs of a frame (its window, and room for a block at
-  // either end) and, behind it, what the reader's chunks view: at most every chunk, full.
-  std::size_t ring_size = 0, at = 0;
+  std::size_t ring_size = 0, at = 0;  // ring_'s size (ring_bytes_for), and where the next block goes
   Chunk* view = nullptr;
   std::string failure;
   const auto progress = [&] { compressed_bytes_.store(input.read_total(), std::memory_order_relaxed); };
@@ -95,15 +115,8 @@ void DecompressingReader::decode_zstd_in_place() {
       truncated();
       break;
     }
-    if (frame.frameType == ZSTD_skippableFrame) {  // its header, then as many bytes as it says
-      std::uint64_t skip = ZSTD_SKIPPABLEHEADERSIZE + frame.frameContentSize;
-      while (skip > 0) {
-        const std::string_view bytes = input.peek(std::size_t(std::min<std::uint64_t>(skip, ZSTD_BLOCKSIZE_MAX)));
-        if (bytes.empty()) break;
-        input.consume(bytes.size());
-        skip -= bytes.size();
-      }
-      if (skip > 0) truncated();
+    if (frame.frameType == ZSTD_skippableFrame) {
+      if (!skip_frame(input, frame)) truncated();
       continue;
     }
     // The streaming API's limit on a frame's window, kept for the same streams.
@@ -111,12 +124,7 @@ void DecompressingReader::decode_zstd_in_place() {
       corrupt(std::size_t(-ZSTD_error_frameParameter_windowTooLarge));
       break;
     }
-    // A byte of the ring is written over when the ring has come round: at least its size, less
-    // two blocks (the one being written, and the room left unused when it last wrapped), newer
-    // bytes later. By then neither a match (at most a window back, within the frame) nor a
-    // chunk (all chunks together view the newest bytes) may still need it.
-    const std::size_t reach = std::size_t(std::min<std::uint64_t>(frame.windowSize, frame.frameContentSize));
-    const std::size_t needed = reach + buffers_.chunks * buffers_.chunk_bytes + 2 * ZSTD_BLOCKSIZE_MAX + 64;
+    const std::size_t needed = ring_bytes_for(frame, buffers_);
     if (needed > ring_size) {
       if (!take_back_every_view(view)) return;
       ring_.reset();
