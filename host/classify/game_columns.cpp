@@ -28,6 +28,8 @@ bool starts_with(std::string_view text, const char (&prefix)[N]) {
   return text.size() >= N - 1 && std::memcmp(text.data(), prefix, N - 1) == 0;
 }
 
+bool digit(char ch) { return static_cast<unsigned char>(ch - '0') < 10; }
+
 // An eval beyond any engine's range, infinity or NaN is no number of centipawns.
 constexpr double MAX_PAWNS = 1e6;
 
@@ -113,7 +115,6 @@ void read_eval(std::string_view eval, CommentValues& values) {
 // place, no loop. The seconds, or -1 for any other text (a plain int: an optional written
 // through a pointer and read back was a stall of its own).
 int lichess_clock_seconds(const char* s) {
-  const auto digit = [](char ch) { return static_cast<unsigned char>(ch - '0') < 10; };
   if (!(digit(s[0]) && s[1] == ':' && digit(s[2]) && digit(s[3]) && s[4] == ':' && digit(s[5]) && digit(s[6]) &&
         (s[7] == ']' || s[7] == ' ')))
     return -1;
@@ -187,7 +188,6 @@ bool read_usual_eval(std::string_view rest, std::optional<int>& centipawns, std:
 // rather than take a branch. False, with values untouched, for any other text.
 bool read_lichess_eval_and_clock(std::string_view text, CommentValues& values) {
   if (text.size() != 31 && text.size() != 32) return false;
-  const auto digit = [](char ch) { return static_cast<unsigned char>(ch - '0') < 10; };
   const bool negative = text[9] == '-';
   const char* const eval = text.data() + 9 + negative;  // d.dd, then "] [%clk h:mm:ss] }"
   if (text.size() != 31 + std::size_t(negative) || !starts_with(text, "{ [%eval ") || !digit(eval[0]) ||

@@ -271,7 +271,7 @@ PERFTKIT_FORCEINLINE V en_passant_moves(const Lanes& p, V occ, V king, V leaper_
 }
 
 // Legal moves of each lane but castling in scalar_castling_lanes: the lanes castling_moves()
-// hands to the scalar generator. checkers: the pieces giving check to each lane's king.
+// hands to the scalar generator. checkers: how many pieces give check to each lane's king.
 template <Color Us>
 PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lanes, V& checkers) {
   constexpr Color Them = ~Us;
@@ -392,7 +392,7 @@ PERFTKIT_FORCEINLINE V count_moves_lanes(const PositionBlock& block, int n, std:
   return _mm512_maskz_mov_epi64(lanes.live, counts);
 }
 
-// The legal moves and the checking pieces of each of the first n positions of block,
+// The legal moves, and how many pieces give check, of each of the first n positions of block,
 // 1 <= n <= 8, each with Us to move (classify()'s two counts, eight positions at once).
 template <Color Us>
 PERFTKIT_FORCEINLINE void count_moves_and_checkers(const PositionBlock& block, int n, std::uint64_t (&moves)[8],
