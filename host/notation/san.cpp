@@ -4,8 +4,6 @@
 // batch by batch, generating the pattern's piece only (no child positions either way).
 #include "notation/san.hpp"
 
-#include <optional>
-
 #include "perftkit/movegen.hpp"
 #include "notation/uci.hpp"
 
@@ -180,14 +178,15 @@ Bitboard pattern_origins(const Position& pos, const SanPattern& p) {
 // when our king is safe after the move (the definition of a legal move). Most SAN moves have
 // one origin, and this reads only small tables, where generating the side's moves would ask
 // the large slider tables for its legality masks and every piece of the kind. Castling and
-// en passant are left to the generator (nullopt).
+// en passant are left to the generator (false). The matches come back through a reference,
+// not in a returned optional: that came back packed into a register from narrow stores, a
+// store-forwarding stall on every move.
 template <Color Us>
-std::optional<SanMatches> resolve_from_target(const Position& pos, const SanPattern& p) {
+bool resolve_from_target(const Position& pos, const SanPattern& p, SanMatches& matches) {
   constexpr Color Them = ~Us;
-  if (p.castling || (p.piece == PAWN && p.to == pos.ep_square)) return std::nullopt;
+  if (p.castling || (p.piece == PAWN && p.to == pos.ep_square)) return false;
   const Bitboard target = square_bb(p.to), occ = pos.occupied();
   const Square king = pos.king_square(Us);
-  SanMatches matches;
   for (Bitboard origins = pattern_origins<Us>(pos, p); origins;) {
     const Square from = pop_lsb(origins);
     // Whether their pieces, but the one taken on `to`, attack our king (or the square it
@@ -196,7 +195,7 @@ std::optional<SanMatches> resolve_from_target(const Position& pos, const SanPatt
     if (attackers_through_rays<Them>(pos, guarded, (occ ^ square_bb(from)) | target) & ~target) continue;
     matches.record(p.promotion != NO_PIECE_TYPE ? Move::make<PROMOTION>(from, p.to, p.promotion) : Move(from, p.to));
   }
-  return matches;
+  return true;
 }
 
 }  // namespace
@@ -211,9 +210,10 @@ SanResult parse_san(const Position& pos, std::string_view san) {
     }
     return {Move{}, SanStatus::INVALID};
   }
-  const std::optional<SanMatches> resolved =
-      pos.side_to_move == WHITE ? resolve_from_target<WHITE>(pos, pattern) : resolve_from_target<BLACK>(pos, pattern);
-  if (resolved) return resolved->result();
+  SanMatches resolved;
+  if (pos.side_to_move == WHITE ? resolve_from_target<WHITE>(pos, pattern, resolved)
+                                : resolve_from_target<BLACK>(pos, pattern, resolved))
+    return resolved.result();
   SanMatchSink sink{pattern, {}};
   if (pos.side_to_move == WHITE) generate_legal<WHITE>(pos, sink);
   else generate_legal<BLACK>(pos, sink);
