@@ -41,21 +41,48 @@ struct AttackTables {
 namespace detail {
 PERFTKIT_ISA_BEGIN
 
+// The squares from sq to the board's edge in direction d, sq itself excluded.
+constexpr Bitboard direction_ray(const int (&d)[2], int sq) {
+  Bitboard ray = 0;
+  for (int f = sq % 8 + d[0], r = sq / 8 + d[1]; f >= 0 && f < 8 && r >= 0 && r < 8; f += d[0], r += d[1])
+    ray |= square_bb(r * 8 + f);
+  return ray;
+}
+
+// Every subset of each square's relevant mask with its attacks, in the layout's order. The
+// subsets are enumerated in PEXT order (Carry-Rippler counts through the mask's bits), and a
+// ray's attacks stop at its nearest blocker: the first set bit of the blockers for a ray
+// towards higher squares, the last for one towards lower squares; what lies beyond it is the
+// blocker's own ray in that direction. Equal to ray_attacks() on every entry (tested), at a
+// few operations an entry instead of a walk: the tables are built at every start.
 inline void fill_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)[4][2], const std::uint64_t* magics,
                         std::uint32_t& offset, bool use_pext) {
+  Bitboard rays[4][64];
+  bool rising[4];
+  for (int d = 0; d < 4; ++d) {
+    rising[d] = dirs[d][1] > 0 || (dirs[d][1] == 0 && dirs[d][0] > 0);
+    for (int sq = 0; sq < 64; ++sq) rays[d][sq] = direction_ray(dirs[d], sq);
+  }
   for (int sq = 0; sq < 64; ++sq) {
     SliderEntry& e = entries[sq];
     e.mask = relevant_mask(dirs, sq);
     e.magic = magics[sq];
     e.shift = std::uint32_t(64 - popcount(e.mask));
     e.offset = offset;
-    const std::uint64_t subsets = std::uint64_t(1) << popcount(e.mask);
-    for (std::uint64_t i = 0; i < subsets; ++i) {
-      const Bitboard occ = deposit(i, e.mask);
+    std::uint64_t i = 0;
+    Bitboard occ = 0;
+    do {
+      Bitboard attacks = 0;
+      for (int d = 0; d < 4; ++d) {
+        const Bitboard blockers = rays[d][sq] & occ;
+        attacks |= blockers ? rays[d][sq] ^ rays[d][rising[d] ? lsb(blockers) : msb(blockers)] : rays[d][sq];
+      }
       const std::uint64_t index = use_pext ? i : ((occ * e.magic) >> e.shift);
-      table[offset + index] = ray_attacks(dirs, sq, occ);
-    }
-    offset += std::uint32_t(subsets);
+      table[offset + index] = attacks;
+      ++i;
+      occ = (occ - e.mask) & e.mask;
+    } while (occ);
+    offset += std::uint32_t(i);
   }
 }
 
