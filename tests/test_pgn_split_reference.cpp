@@ -106,6 +106,51 @@ TEST(PgnSplitReference, RandomTextsOfPgnBytes) {
   }
 }
 
+// Texts built of the pieces of real games, long enough for the sixteen-byte steps: tag lines
+// whole and broken (the splitter steps over a whole `[Name "value"]` at once) and movetext
+// with a brace comment after every move (stepped over within a quiet run), among the tokens
+// that end a game or open a variation, comment or escape line.
+TEST(PgnSplitReference, RandomTextsOfGamePieces) {
+  const std::vector<std::string> pieces = {"[Event \"Rated Blitz game\"]\n",
+                                           "[White \"a \\\" b\"]\n",
+                                           "[Elo  \"1500\" ]\n",
+                                           "[Site \"x\"\n",
+                                           "[Name\n\"v\"]\n",
+                                           "[ \"v\"]\n",
+                                           "[X \"open\n",
+                                           "[",
+                                           "]",
+                                           "\n\n",
+                                           "12. ",
+                                           "12... ",
+                                           "Nf3 ",
+                                           "exd5+ ",
+                                           "{ [%eval 0.17] [%clk 0:03:00] } ",
+                                           "{ a [remark] ( here } ",
+                                           "{ open ",
+                                           "}",
+                                           "1-0",
+                                           " 0-1\n",
+                                           "1/2-1/2",
+                                           "*",
+                                           "( 3. c4 ) ",
+                                           ")",
+                                           "; to the end of the line\n",
+                                           "\n%escape [ line\n",
+                                           "$1 ",
+                                           "!? ",
+                                           "-- ",
+                                           "\"str\" "};
+  std::mt19937 random(20261204);
+  for (int round = 0; round < 300; ++round) {
+    std::string text;
+    const std::size_t count = 4 + random() % 30;
+    for (std::size_t i = 0; i < count; ++i) text += pieces[random() % pieces.size()];
+    expect_same_cuts(text);
+    if (HasFatalFailure()) return;
+  }
+}
+
 // Every byte value in every place of a long run of quiet movetext, from many starts: the
 // splitter steps over such runs by a table of its own (QUIET), which must never step over a
 // byte that the tokens make something of.

@@ -44,21 +44,54 @@ static_assert(LOUD_SET.exact(is_loud) && BLANK_SET.exact(is_blank));
 
 // From a token's start outside tags: the start of the token where the run of quiet bytes
 // ends. A blank ends every token, so the tokens before the run's last blank are whole, and
-// quiet: stepping over them is what tokenizing them would do.
-std::size_t after_quiet_tokens(std::string_view text, std::size_t pos) {
+// quiet: stepping over them is what tokenizing them would do. Once in the movetext, a brace
+// comment changes nothing either (a '{' ends the token before it, and the comment ends at
+// the first '}'), so the run goes on after it: lichess writes one after every move, and a
+// return to the caller's token loop for each cost more than the comment. A comment whose
+// close is not in the text is left to the caller.
+std::size_t after_quiet_tokens(std::string_view text, std::size_t pos, bool in_movetext) {
   std::size_t resume = pos, i = pos;
 #if defined(__SSSE3__)
-  for (; i + 16 <= text.size(); i += 16) {
+  while (i + 16 <= text.size()) {
     const unsigned loud = bytes_in_set(text.data() + i, LOUD_SET);
     const unsigned blanks = bytes_in_set(text.data() + i, BLANK_SET);
-    const unsigned quiet_blanks = loud ? blanks & ((1u << std::countr_zero(loud)) - 1) : blanks;
-    if (quiet_blanks) resume = i + std::size_t(std::bit_width(quiet_blanks));  // (one past the last)
-    if (loud) return resume;
+    if (!loud) {
+      if (blanks) resume = i + std::size_t(std::bit_width(blanks));  // (one past the last)
+      i += 16;
+      continue;
+    }
+    const std::size_t first_loud = i + std::size_t(std::countr_zero(loud));
+    if (in_movetext && text[first_loud] == '{') {
+      const std::size_t close = find_byte(text, '}', first_loud + 1);
+      if (close == std::string_view::npos) return first_loud;
+      i = resume = close + 1;
+      continue;
+    }
+    const unsigned quiet_blanks = blanks & ((1u << (first_loud - i)) - 1);
+    if (quiet_blanks) resume = i + std::size_t(std::bit_width(quiet_blanks));
+    return resume;
   }
 #endif
   for (; i < text.size() && QUIET[std::uint8_t(text[i])]; ++i)
     if (is_space(text[i])) resume = i + 1;
   return resume;
+}
+
+// The usual tag, `[Name "value"]` on one line, from its '[': one past its ']', or npos for
+// any other text (then read token by token). Stepping over it whole is what its tokens
+// would do: the name is a symbol, the value a string, and neither ends a game. One step a
+// tag, rather than a step a token through the token switch, whose every turn in the tag
+// section the predictor missed.
+std::size_t whole_tag_end(std::string_view text, std::size_t open) {
+  std::size_t i = open + 1;
+  if (i >= text.size() || !is_alnum(text[i])) return std::string_view::npos;
+  while (i < text.size() && is_symbol_char(text[i])) ++i;
+  while (i < text.size() && text[i] == ' ') ++i;
+  if (i >= text.size() || text[i] != '"') return std::string_view::npos;
+  i = pgn_chars::string_close(text, i + 1);
+  if (i == std::string_view::npos) return i;
+  for (++i; i < text.size() && text[i] == ' ';) ++i;
+  return i < text.size() && text[i] == ']' ? i + 1 : std::string_view::npos;
 }
 
 }  // namespace
@@ -83,7 +116,7 @@ GameExtent find_game_end(std::string_view text, bool at_eof) {
     }
     if (pos >= size) return {size, at_eof, has_content};
     if (!in_tag) {  // whole movetext tokens that change nothing but these two flags
-      if (const std::size_t resume = after_quiet_tokens(text, pos); resume > pos) {
+      if (const std::size_t resume = after_quiet_tokens(text, pos, in_movetext); resume > pos) {
         in_movetext = has_content = true;
         pos = resume;
         continue;
@@ -104,7 +137,13 @@ GameExtent find_game_end(std::string_view text, bool at_eof) {
         case '.': break;  // (a period after a move number)
         case '[':
           if (in_movetext && depth == 0) return {begin, true, true};
-          in_tag = has_content = true;
+          has_content = true;
+          if (const std::size_t tag_end = whole_tag_end(text, begin); tag_end != std::string_view::npos) {
+            in_tag = false;  // (as its ']' leaves it, even after an unclosed '[')
+            pos = tag_end;
+            continue;
+          }
+          in_tag = true;
           pos = begin + 1;
           continue;
         case ']':
