@@ -1,7 +1,9 @@
 // find_byte and find_either_byte (common/find_byte.hpp) against string_view's own searches:
 // the bytes at every place of texts of every length up to three vector widths, from every
 // start, and absent; and a PGN string's close (pgn_chars::string_close) against the rule
-// (PGN 7: a backslash escapes the byte after it) read byte by byte, on random texts.
+// (PGN 7: a backslash escapes the byte after it) read byte by byte, on random texts; and a
+// symbol's end (pgn_chars::symbol_end) against the symbol characters read byte by byte, with
+// every byte value in every place of a run of them.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -64,6 +66,23 @@ TEST(FindByte, AStringClosesAtItsFirstUnescapedQuote) {
     for (std::size_t from = 0; from <= text.size(); ++from)
       ASSERT_EQ(pgn_chars::string_close(text, from), string_close_byte_by_byte(text, from)) << text << " from " << from;
   }
+}
+
+// Every byte value at every place of a run of symbol characters longer than two vector
+// widths, from every start before it: the end is the first byte that is no symbol character.
+TEST(FindByte, ASymbolEndsAtItsFirstByteOfNoSymbol) {
+  const std::string run = "Nxe5+Qh4#e8=Qa_b:c1/2-1/2O-O-OZz09";
+  for (int byte = 0; byte < 256; ++byte)
+    for (std::size_t place = 0; place <= run.size(); ++place) {
+      std::string text = run;
+      if (place < run.size()) text[place] = char(byte);
+      for (std::size_t from = 0; from <= place; ++from) {
+        std::size_t want = from;
+        while (want < text.size() && pgn_chars::is_symbol_char(text[want])) ++want;
+        ASSERT_EQ(pgn_chars::symbol_end(text, from), want)
+            << "byte " << byte << ", place " << place << ", from " << from;
+      }
+    }
 }
 
 }  // namespace

@@ -131,7 +131,7 @@ PERFTKIT_FORCEINLINE PgnLexeme PgnLexer::next() {
     end = run_end([](char c) { return c == '!' || c == '?'; });
   } else if (pgn_chars::is_alnum(ch)) {
     kind = PgnToken::SYMBOL;
-    end = run_end(pgn_chars::is_symbol_char);
+    end = pgn_chars::symbol_end(text_, begin + 1);
   } else if (ch == '-' && begin + 1 < text_.size() && text_[begin + 1] == '-') {
     kind = PgnToken::NULL_MOVE;
     end = begin + 2;

@@ -18,7 +18,6 @@ using pgn_chars::is_alnum;
 using pgn_chars::is_digit;
 using pgn_chars::is_result_symbol;
 using pgn_chars::is_space;
-using pgn_chars::is_symbol_char;
 
 namespace {
 
@@ -85,7 +84,7 @@ std::size_t after_quiet_tokens(std::string_view text, std::size_t pos, bool in_m
 std::size_t whole_tag_end(std::string_view text, std::size_t open) {
   std::size_t i = open + 1;
   if (i >= text.size() || !is_alnum(text[i])) return std::string_view::npos;
-  while (i < text.size() && is_symbol_char(text[i])) ++i;
+  i = pgn_chars::symbol_end(text, i);
   while (i < text.size() && text[i] == ' ') ++i;
   if (i >= text.size() || text[i] != '"') return std::string_view::npos;
   i = pgn_chars::string_close(text, i + 1);
@@ -129,7 +128,7 @@ GameExtent find_game_end(std::string_view text, bool at_eof) {
     std::size_t end = begin + 1;
     bool result = false;
     if (is_alnum(ch)) {  // a symbol (move numbers and moves: most tokens), tested first
-      while (end < size && is_symbol_char(text[end])) ++end;
+      end = pgn_chars::symbol_end(text, end);
       if (runs_out(end)) return {size, at_eof, has_content};
       result = (ch == '0' || ch == '1') && is_result_symbol(text.substr(begin, end - begin));
     } else {
