@@ -42,9 +42,8 @@ int RepetitionHistory::record(const Position& pos) {
   if (pos.halfmove_clock == 0) keys_.clear();
   // The key is made where it is kept: a key made on the stack and copied in was read back
   // in wider pieces than it was written, a stall of its own.
-  keys_.push_back(pos);
-  const Position& key = keys_.back();
-  clear_what_repetition_ignores(keys_.back());
+  Position& key = keys_.emplace_back(pos);
+  clear_what_repetition_ignores(key);
   // The positions alternate sides to move, one a ply: only every other one, from two plies
   // back, can be the same position.
   int occurrences = 1;

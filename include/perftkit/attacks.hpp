@@ -41,14 +41,6 @@ struct AttackTables {
 namespace detail {
 PERFTKIT_ISA_BEGIN
 
-// The squares from sq to the board's edge in direction d, sq itself excluded.
-constexpr Bitboard direction_ray(const int (&d)[2], int sq) {
-  Bitboard ray = 0;
-  for (int f = sq % 8 + d[0], r = sq / 8 + d[1]; f >= 0 && f < 8 && r >= 0 && r < 8; f += d[0], r += d[1])
-    ray |= square_bb(r * 8 + f);
-  return ray;
-}
-
 // Every subset of each square's relevant mask with its attacks, in the layout's order. The
 // subsets are enumerated in PEXT order (Carry-Rippler counts through the mask's bits), and a
 // ray's attacks stop at its nearest blocker: the first set bit of the blockers for a ray
@@ -60,7 +52,7 @@ inline void fill_slider(SliderEntry* entries, Bitboard* table, const int (&dirs)
   Bitboard rays[4][64];
   bool rising[4];
   for (int d = 0; d < 4; ++d) {
-    rising[d] = dirs[d][1] > 0 || (dirs[d][1] == 0 && dirs[d][0] > 0);
+    rising[d] = toward_higher_squares(dirs[d]);
     for (int sq = 0; sq < 64; ++sq) rays[d][sq] = direction_ray(dirs[d], sq);
   }
   for (int sq = 0; sq < 64; ++sq) {

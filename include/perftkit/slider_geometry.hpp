@@ -28,6 +28,18 @@ constexpr Bitboard ray_attacks(const int (&dirs)[4][2], int sq, Bitboard occ) {
   return attacks;
 }
 
+// The squares from sq to the board's edge in direction d, sq itself excluded.
+constexpr Bitboard direction_ray(const int (&d)[2], int sq) {
+  Bitboard ray = 0;
+  for (int f = sq % 8 + d[0], r = sq / 8 + d[1]; f >= 0 && f < 8 && r >= 0 && r < 8; f += d[0], r += d[1])
+    ray |= square_bb(r * 8 + f);
+  return ray;
+}
+
+// Whether direction d leads to higher square numbers (up the board, or along a rank to the
+// right): then a ray's nearest square is its lowest bit, else its highest.
+constexpr bool toward_higher_squares(const int (&d)[2]) { return d[1] > 0 || (d[1] == 0 && d[0] > 0); }
+
 constexpr Bitboard relevant_mask(const int (&dirs)[4][2], int sq) {
   Bitboard mask = 0;
   for (const auto& d : dirs) {
