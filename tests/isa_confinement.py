@@ -2,7 +2,8 @@
 """Checks that a portable perftkit binary keeps its newer instructions inside the CPU kernels
 chosen at start-up: disassembles it (objdump) and lists every function that holds an AVX,
 AVX2, AVX-512 (any v-prefixed or mask-register instruction, any ymm/zmm operand) or BMI1/BMI2
-instruction outside the isa_avx2_bmi2 and isa_avx512 namespaces (include/perftkit/config.hpp).
+instruction outside the isa_avx2_bmi2 and isa_avx512 namespaces (include/perftkit/config.hpp)
+and isa_avx512_vbmi2 (the FEN board writer, host/notation/fen_board_whole.cpp).
 tzcnt is allowed: g++ writes bsf with a rep prefix, which older CPUs run as bsf.
 
 Usage: tests/isa_confinement.py [build/release/perftkit]   (ctest: isa_confinement)
@@ -16,7 +17,7 @@ import sys
 
 NEWER_SCALAR = {"pext", "pdep", "mulx", "shlx", "shrx", "sarx", "rorx", "andn", "blsr", "blsi", "blsmsk", "bzhi",
                 "lzcnt", "movbe"}
-DISPATCHED = ("isa_avx2_bmi2::", "isa_avx512::")
+DISPATCHED = ("isa_avx2_bmi2::", "isa_avx512::", "isa_avx512_vbmi2::")
 
 
 def newer_instruction(mnemonic, operands):

@@ -1,5 +1,6 @@
-// The FEN board field, with no branch a square: on x86-64 with SSSE3 (x86-64-v2 and later),
-// a whole rank is a few byte shuffles; elsewhere, square by square.
+// The FEN board field rank by rank, with no branch a square: on x86-64 with SSSE3 (x86-64-v2
+// and later), a whole rank is a few byte shuffles; elsewhere, square by square. And the
+// choice between that and the whole board at once (fen_board_whole.cpp).
 #include "notation/fen_board.hpp"
 
 #include <array>
@@ -68,7 +69,7 @@ __m128i rank_pair_letters(const Position& pos, int pair) {
 
 }  // namespace
 
-char* write_fen_board(const Position& pos, char* out) {
+char* detail::write_fen_board_by_ranks(const Position& pos, char* out) {
   const __m128i digits = _mm_set1_epi64x(0x3837363534333231LL);  // "12345678"
   const Bitboard occupied = pos.occupied();
   char* p = out;
@@ -97,7 +98,7 @@ char letter_on(const Position& pos, Square sq) {
 
 }  // namespace
 
-char* write_fen_board(const Position& pos, char* out) {
+char* detail::write_fen_board_by_ranks(const Position& pos, char* out) {
   const Bitboard occupied = pos.occupied();
   char* p = out;
   for (int rank = RANK_8; rank >= RANK_1; --rank) {
@@ -112,5 +113,13 @@ char* write_fen_board(const Position& pos, char* out) {
 }
 
 #endif
+
+char* write_fen_board(const Position& pos, char* out) {
+#if PERFTKIT_WHOLE_FEN_BOARD
+  static const bool whole = detail::cpu_writes_whole_fen_board();
+  if (whole) return isa_avx512_vbmi2::write_fen_board(pos, out);
+#endif
+  return detail::write_fen_board_by_ranks(pos, out);
+}
 
 }  // namespace perftkit
