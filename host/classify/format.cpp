@@ -119,23 +119,32 @@ char* put_flags(char* p, const ClassifyRow& row, char sep, PutName put_name) {
   return p;
 }
 
-// Field-by-field writer for one format: separators, keys (JSON), and values.
+// Field-by-field writer for one format: separators, keys (JSON), and values. A row's first
+// field is begun with begin_row(), every other one with begin() (which row a field is the
+// first of is known where it is written, so no flag is kept and tested field by field).
 template <RowFormat F>
 struct FieldWriter {
   char* p;
-  bool first = true;
 
+  void begin_row(std::string_view key) {
+    if constexpr (F == RowFormat::JSONL) {
+      *p++ = '{';
+      put_key(key);
+    }
+  }
   void begin(std::string_view key) {
     if constexpr (F == RowFormat::JSONL) {
-      *p++ = first ? '{' : ',';
-      *p++ = '"';
-      p = put(p, key);
-      *p++ = '"';
-      *p++ = ':';
+      *p++ = ',';
+      put_key(key);
     } else {
-      if (!first) *p++ = F == RowFormat::CSV ? ',' : '\t';
+      *p++ = F == RowFormat::CSV ? ',' : '\t';
     }
-    first = false;
+  }
+  void put_key(std::string_view key) {
+    *p++ = '"';
+    p = put(p, key);
+    *p++ = '"';
+    *p++ = ':';
   }
   void text(std::string_view key, std::string_view value, bool plain = false) {
     begin(key);
@@ -189,7 +198,8 @@ struct FieldWriter {
   }
   void signed_number(std::string_view key, long long value) {
     begin(key);
-    if (value < 0) *p++ = '-';
+    *p = '-';  // kept by a negative number (an eval's sign is anyone's guess: no branch on it)
+    p += value < 0;
     p = write_decimal_in_room(p, value < 0 ? std::uint64_t(-value) : std::uint64_t(value));
   }
   // Seconds with up to one decimal (clocks are given in tenths at most).
@@ -243,7 +253,7 @@ FieldWriter<F> write_tag_columns(FieldWriter<F> w, const GameColumns& columns, c
 // The --tags columns as they follow other columns in a row (each with its separator).
 template <RowFormat F>
 char* write_tags_after_columns(char* p, const GameColumns& columns, const std::string_view* values, std::size_t count) {
-  return write_tag_columns(FieldWriter<F>{p, false}, columns, values, count).p;
+  return write_tag_columns(FieldWriter<F>{p}, columns, values, count).p;
 }
 
 // The game columns (GameColumns), after the classification's. A tag column holds text, or a
@@ -299,7 +309,7 @@ char* write_row(char* p, std::string_view source_open, std::string_view source_c
                 const GameColumns& columns) {
   FieldWriter<F> w{p};
   // The source: "file:line", or "file:game G:ply P" for a position of a PGN game.
-  w.begin("source");
+  w.begin_row("source");
   w.p = put(w.p, source_open);
   if (row.from_pgn) {
     w.p = write_decimal_in_room(put(w.p, ":game "), row.game);
