@@ -51,10 +51,13 @@ class RowVisitor final : public PgnVisitor {
     if (columns_.clock || columns_.eval) read_comment_values(comments, comment_);
   }
   void position(const Position& pos, int ply, int repetitions) override {
-    last_ = pos;
+    if (positions_ == PgnPositions::ALL) {
+      emit(pos, ply, repetitions);
+      return;
+    }
+    last_ = pos;  // (only FINAL needs it kept)
     last_ply_ = ply;
     last_repetitions_ = repetitions;
-    if (positions_ == PgnPositions::ALL) emit(pos, ply, repetitions);
   }
   // The last position's row in FINAL mode (a game that never reached a position has none).
   void finish(bool had_position) {
@@ -62,9 +65,10 @@ class RowVisitor final : public PgnVisitor {
     if (positions_ == PgnPositions::FINAL && had_position) emit(last_, last_ply_, last_repetitions_);
     pending_.hand_on();
   }
-  void reject(int ply, const std::string& error, bool had_position) {
+  // The error row of a broken game, with the FEN of its last legal position (last).
+  void reject(int ply, const std::string& error, bool had_position, const Position& last) {
     pending_.hand_on();
-    const std::string fen = had_position ? to_fen(last_) : std::string();
+    const std::string fen = had_position ? to_fen(last) : std::string();
     ClassifyRow row;
     set_base(row, ply);
     row.fen = fen;
@@ -156,7 +160,7 @@ std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>&
       if (had_position) visitor.finish(true);
       const std::string where = "game " + std::to_string(game) +
                                 (replay.error_ply > 0 ? ", ply " + std::to_string(replay.error_ply) : std::string());
-      visitor.reject(replay.error_ply, where + ": " + replay.error, had_position);
+      visitor.reject(replay.error_ply, where + ": " + replay.error, had_position, replay.last);
       ++rejected;
       ++summary.game_errors;
     } else {

@@ -63,6 +63,7 @@ class Replayer {
       if (!movetext_token(lexeme)) break;
     }
     flush();
+    result_.last = pos_;  // (the last position emitted: a move that fails is never played)
     return std::move(result_);
   }
 
@@ -107,10 +108,7 @@ class Replayer {
     return true;
   }
 
-  void emit() {
-    result_.last = pos_;
-    visitor_.position(pos_, result_.plies, history_.record(pos_));
-  }
+  void emit() { visitor_.position(pos_, result_.plies, history_.record(pos_)); }
 
   // The position after the last move, once its comments are in (details only).
   void flush() {
