@@ -12,6 +12,7 @@
 #include <string>
 
 #include "benchmark/workload.hpp"
+#include "notation/fen_board.hpp"
 #include "common/cuda_presence.hpp"
 #include "cli_runner.hpp"
 #include "perftkit/perft.hpp"
@@ -104,11 +105,15 @@ TEST(InfoCommand, DescribesTheCpuAndTheDevices) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("CPU: "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("BMI2: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("classify's FEN board writer: " + std::string(fen_board_writer_name()) + "\n"),
+            std::string::npos)
+      << r.output;
   const char* gpu_line = has_cuda_device() ? "GPU 0: " : "no CUDA device";
   EXPECT_NE(r.output.find(gpu_line), std::string::npos) << r.output;
   const CommandResult json = run_binary("info --json");
   EXPECT_EQ(json.exit_code, 0);
   EXPECT_NE(json.output.find("\"gpus\":["), std::string::npos) << json.output;
+  EXPECT_NE(json.output.find("\"fen_board_writer\":\""), std::string::npos) << json.output;
 }
 
 }  // namespace

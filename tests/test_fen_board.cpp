@@ -107,5 +107,15 @@ TEST(FenBoard, WholeBoardWriterWritesEveryBoard) {
 #endif
 }
 
+// perftkit info names the writer this CPU gets: the whole-board one exactly when it can run.
+TEST(FenBoard, TheWritersNameSaysWhichOneRuns) {
+  const std::string_view name = fen_board_writer_name();
+#if PERFTKIT_WHOLE_FEN_BOARD
+  EXPECT_EQ(name == "whole board (AVX-512 VBMI2)", detail::cpu_writes_whole_fen_board()) << name;
+#else
+  EXPECT_NE(name, "whole board (AVX-512 VBMI2)");
+#endif
+}
+
 }  // namespace
 }  // namespace perftkit

@@ -8,6 +8,7 @@
 #include "common/json_writer.hpp"
 #include "benchmark/machine_info.hpp"
 #include "common/build_info.hpp"
+#include "notation/fen_board.hpp"
 #include "perft/cpu_kernels.hpp"
 
 namespace perftkit {
@@ -30,6 +31,8 @@ void print_text(const MachineInfo& m) {
     separator = ", ";
   }
   std::printf(")\n");
+  std::printf("  classify's FEN board writer: %.*s\n", int(fen_board_writer_name().size()),
+              fen_board_writer_name().data());
   std::printf("Pipeline: %s%s\n", m.pipeline_host.c_str(), m.cuda_built ? " and CUDA" : "");
   if (!m.cuda_built) {
     std::printf("GPU: no CUDA device (built without CUDA)\n");
@@ -56,6 +59,7 @@ void print_json(const MachineInfo& m) {
       .field("bmi2", m.bmi2)
       .field("pext", m.pext)
       .field("cpu_kernel", m.cpu_kernel)
+      .field("fen_board_writer", std::string(fen_board_writer_name()))
       .field("pipeline_host", m.pipeline_host)
       .field("cuda_built", m.cuda_built);
   if (!m.cuda_error.empty()) json.field("cuda_error", m.cuda_error);

@@ -114,6 +114,17 @@ char* detail::write_fen_board_by_ranks(const Position& pos, char* out) {
 
 #endif
 
+std::string_view fen_board_writer_name() {
+#if PERFTKIT_WHOLE_FEN_BOARD
+  if (detail::cpu_writes_whole_fen_board()) return "whole board (AVX-512 VBMI2)";
+#endif
+#if defined(__SSSE3__)
+  return "rank by rank (SSSE3)";
+#else
+  return "square by square";
+#endif
+}
+
 char* write_fen_board(const Position& pos, char* out) {
 #if PERFTKIT_WHOLE_FEN_BOARD
   static const bool whole = detail::cpu_writes_whole_fen_board();

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string_view>
 
 #include "perftkit/position.hpp"
 
@@ -25,6 +26,10 @@ char* write_fen_board(const Position& pos, char* out);
 #else
 #define PERFTKIT_WHOLE_FEN_BOARD 0
 #endif
+
+// Which writer write_fen_board() uses on this CPU, for people (perftkit info): "whole board
+// (AVX-512 VBMI2)", "rank by rank (SSSE3)" or "square by square".
+std::string_view fen_board_writer_name();
 
 namespace detail {
 
