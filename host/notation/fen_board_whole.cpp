@@ -13,6 +13,11 @@
 #include <array>
 #include <cstdint>
 
+// What the functions below are built for. (They use the zero-masked forms of shifts,
+// permutes and broadcasts, with every lane kept: g++ 12's plain ones trip -Wuninitialized
+// inside its headers.)
+#define PERFTKIT_WHOLE_BOARD_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
+
 namespace perftkit {
 
 bool detail::cpu_writes_whole_fen_board() {
@@ -24,10 +29,6 @@ bool detail::cpu_writes_whole_fen_board() {
 
 namespace isa_avx512_vbmi2 {
 namespace {
-
-#define PERFTKIT_WHOLE_BOARD_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi,avx512vbmi2,bmi,bmi2,popcnt")))
-// (The zero-masked forms of shifts, permutes and broadcasts, with every lane kept: g++ 12's
-// plain ones trip -Wuninitialized inside its headers.)
 
 // In a half board's text, the bytes of the squares (four groups of eight) and of the
 // slashes that end each group.
