@@ -5,8 +5,12 @@
 #include <cstdint>
 #include <cstring>
 
+#include "notation/pgn_chars.hpp"
+
 namespace perftkit {
 namespace {
+
+using pgn_chars::is_digit;
 
 constexpr std::string_view COLUMN_NAMES[] = {"game", "ply", "move", "move_uci", "move_san", "clock", "eval"};
 
@@ -27,8 +31,6 @@ template <std::size_t N>
 bool starts_with(std::string_view text, const char (&prefix)[N]) {
   return text.size() >= N - 1 && std::memcmp(text.data(), prefix, N - 1) == 0;
 }
-
-bool digit(char ch) { return static_cast<unsigned char>(ch - '0') < 10; }
 
 // An eval beyond any engine's range, infinity or NaN is no number of centipawns.
 constexpr double MAX_PAWNS = 1e6;
@@ -54,7 +56,7 @@ std::optional<double> parse_decimal(std::string_view text) {
   int count = 0, decimals = -1;
   bool plain = true;
   for (const char ch : text) {
-    if (ch >= '0' && ch <= '9') {
+    if (is_digit(ch)) {
       digits = digits * 10 + std::uint64_t(ch - '0');
       ++count;
       if (decimals >= 0) ++decimals;
@@ -115,8 +117,8 @@ void read_eval(std::string_view eval, CommentValues& values) {
 // place, no loop. The seconds, or -1 for any other text (a plain int: an optional written
 // through a pointer and read back was a stall of its own).
 int lichess_clock_seconds(const char* s) {
-  if (!(digit(s[0]) && s[1] == ':' && digit(s[2]) && digit(s[3]) && s[4] == ':' && digit(s[5]) && digit(s[6]) &&
-        (s[7] == ']' || s[7] == ' ')))
+  if (!(is_digit(s[0]) && s[1] == ':' && is_digit(s[2]) && is_digit(s[3]) && s[4] == ':' && is_digit(s[5]) &&
+        is_digit(s[6]) && (s[7] == ']' || s[7] == ' ')))
     return -1;
   const int minutes = (s[0] - '0') * 60 + (s[2] - '0') * 10 + (s[3] - '0');
   return minutes * 60 + (s[5] - '0') * 10 + (s[6] - '0');
@@ -143,7 +145,7 @@ bool read_usual_clock(std::string_view rest, std::optional<double>& seconds) {
   int fields = 1, digits = 0;
   for (; i < rest.size(); ++i) {
     const char ch = rest[i];
-    if (ch >= '0' && ch <= '9') {
+    if (is_digit(ch)) {
       if (++digits > 6) return false;
       field = field * 10 + std::uint64_t(ch - '0');
     } else if (ch == ':' && digits > 0 && fields < 3) {
@@ -190,8 +192,8 @@ bool read_lichess_eval_and_clock(std::string_view text, CommentValues& values) {
   if (text.size() != 31 && text.size() != 32) return false;
   const bool negative = text[9] == '-';
   const char* const eval = text.data() + 9 + negative;  // d.dd, then "] [%clk h:mm:ss] }"
-  if (text.size() != 31 + std::size_t(negative) || !starts_with(text, "{ [%eval ") || !digit(eval[0]) ||
-      eval[1] != '.' || !digit(eval[2]) || !digit(eval[3]) || std::memcmp(eval + 4, "] [%clk ", 8) != 0 ||
+  if (text.size() != 31 + std::size_t(negative) || !starts_with(text, "{ [%eval ") || !is_digit(eval[0]) ||
+      eval[1] != '.' || !is_digit(eval[2]) || !is_digit(eval[3]) || std::memcmp(eval + 4, "] [%clk ", 8) != 0 ||
       std::memcmp(eval + 19, "] }", 3) != 0)
     return false;
   const int clock = lichess_clock_seconds(eval + 12);

@@ -52,18 +52,19 @@ __m128i square_masks(Bitboard b, __m128i ranks) {
   return _mm_cmpeq_epi8(_mm_and_si128(bytes, bit_of_file), bit_of_file);
 }
 
-// The letters of two ranks (0 on an empty square): each piece's code is the sum of its
-// sets' weights (pawn 1, knight 2, bishop 3, rook 4, king 5, queen 3 + 4 = 7; White 8),
-// then looked up.
+// The letters of two ranks (0 on an empty square): each square's piece code
+// (detail::LETTER_OF_PIECE_CODE), then looked up.
 __m128i rank_pair_letters(const Position& pos, int pair) {
+  using namespace detail;
   const __m128i ranks = _mm_set_epi64x(0x0101010101010101LL * (2 * pair + 1), 0x0101010101010101LL * (2 * pair));
   const auto weighted = [&](Bitboard b, char weight) {
     return _mm_and_si128(square_masks(b, ranks), _mm_set1_epi8(weight));
   };
-  const __m128i code = _mm_add_epi8(_mm_add_epi8(_mm_add_epi8(weighted(pos.pawns, 1), weighted(pos.knights, 2)),
-                                                 _mm_add_epi8(weighted(pos.diagonal, 3), weighted(pos.orthogonal, 4))),
-                                    _mm_add_epi8(weighted(pos.kings, 5), weighted(pos.by_color[WHITE], 8)));
-  const __m128i letter_of_code = _mm_setr_epi8(0, 'p', 'n', 'b', 'r', 'k', 0, 'q', 0, 'P', 'N', 'B', 'R', 'K', 0, 'Q');
+  const __m128i code = _mm_add_epi8(
+      _mm_add_epi8(_mm_add_epi8(weighted(pos.pawns, PAWN_WEIGHT), weighted(pos.knights, KNIGHT_WEIGHT)),
+                   _mm_add_epi8(weighted(pos.diagonal, DIAGONAL_WEIGHT), weighted(pos.orthogonal, ORTHOGONAL_WEIGHT))),
+      _mm_add_epi8(weighted(pos.kings, KING_WEIGHT), weighted(pos.by_color[WHITE], WHITE_WEIGHT)));
+  const __m128i letter_of_code = _mm_load_si128(reinterpret_cast<const __m128i*>(LETTER_OF_PIECE_CODE.data()));
   return _mm_shuffle_epi8(letter_of_code, code);
 }
 
@@ -114,10 +115,22 @@ char* detail::write_fen_board_by_ranks(const Position& pos, char* out) {
 
 #endif
 
-std::string_view fen_board_writer_name() {
+namespace {
+
+// Whether write_fen_board() writes the whole board at once: decided once, from the CPU.
+bool whole_board_chosen() {
 #if PERFTKIT_WHOLE_FEN_BOARD
-  if (detail::cpu_writes_whole_fen_board()) return "whole board (AVX-512 VBMI2)";
+  static const bool whole = detail::cpu_writes_whole_fen_board();
+  return whole;
+#else
+  return false;
 #endif
+}
+
+}  // namespace
+
+std::string_view fen_board_writer_name() {
+  if (whole_board_chosen()) return "whole board (AVX-512 VBMI2)";
 #if defined(__SSSE3__)
   return "rank by rank (SSSE3)";
 #else
@@ -127,8 +140,7 @@ std::string_view fen_board_writer_name() {
 
 char* write_fen_board(const Position& pos, char* out) {
 #if PERFTKIT_WHOLE_FEN_BOARD
-  static const bool whole = detail::cpu_writes_whole_fen_board();
-  if (whole) return isa_avx512_vbmi2::write_fen_board(pos, out);
+  if (whole_board_chosen()) return isa_avx512_vbmi2::write_fen_board(pos, out);
 #endif
   return detail::write_fen_board_by_ranks(pos, out);
 }

@@ -2,6 +2,7 @@
 // to h as letters (upper case for White), a run of empty squares as its length.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <string_view>
 
@@ -32,6 +33,16 @@ char* write_fen_board(const Position& pos, char* out);
 std::string_view fen_board_writer_name();
 
 namespace detail {
+
+// The byte-parallel writers' piece codes: a square's code is the sum of the weights of the
+// sets that hold it (a queen is diagonal and orthogonal: 3 + 4), plus White's for a white
+// piece; LETTER_OF_PIECE_CODE turns a code into its FEN letter (0 for an empty square).
+inline constexpr char PAWN_WEIGHT = 1, KNIGHT_WEIGHT = 2, DIAGONAL_WEIGHT = 3, ORTHOGONAL_WEIGHT = 4, KING_WEIGHT = 5,
+                      WHITE_WEIGHT = 8;
+alignas(16) inline constexpr std::array<char, 16> LETTER_OF_PIECE_CODE = {0, 'p', 'n', 'b', 'r', 'k', 0, 'q',
+                                                                          0, 'P', 'N', 'B', 'R', 'K', 0, 'Q'};
+static_assert(LETTER_OF_PIECE_CODE[DIAGONAL_WEIGHT + ORTHOGONAL_WEIGHT] == 'q' &&
+              LETTER_OF_PIECE_CODE[WHITE_WEIGHT + KING_WEIGHT] == 'K' && LETTER_OF_PIECE_CODE[PAWN_WEIGHT] == 'p');
 
 // Rank by rank: a few byte shuffles a rank with SSSE3, else square by square.
 char* write_fen_board_by_ranks(const Position& pos, char* out);

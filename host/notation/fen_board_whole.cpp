@@ -69,16 +69,17 @@ PERFTKIT_WHOLE_BOARD_TARGET inline std::uint64_t half_keep(std::uint32_t ranks) 
 
 PERFTKIT_WHOLE_BOARD_TARGET char* write_fen_board(const Position& pos, char* out) {
   const Bitboard occupied = pos.by_color[WHITE] | pos.by_color[BLACK];
-  // Each square's letter (0 where empty): its piece code is the sum of its sets' weights
-  // (pawn 1, knight 2, bishop 3, rook 4, king 5, queen 3 + 4 = 7; White 8), then looked up.
-  __m512i code = _mm512_maskz_mov_epi8(pos.pawns, _mm512_set1_epi8(1));
-  code = _mm512_mask_add_epi8(code, pos.knights, code, _mm512_set1_epi8(2));
-  code = _mm512_mask_add_epi8(code, pos.diagonal, code, _mm512_set1_epi8(3));
-  code = _mm512_mask_add_epi8(code, pos.orthogonal, code, _mm512_set1_epi8(4));
-  code = _mm512_mask_add_epi8(code, pos.kings, code, _mm512_set1_epi8(5));
-  code = _mm512_mask_add_epi8(code, pos.by_color[WHITE], code, _mm512_set1_epi8(8));
+  // Each square's letter (0 where empty): its piece code (detail::LETTER_OF_PIECE_CODE),
+  // then looked up.
+  using namespace detail;
+  __m512i code = _mm512_maskz_mov_epi8(pos.pawns, _mm512_set1_epi8(PAWN_WEIGHT));
+  code = _mm512_mask_add_epi8(code, pos.knights, code, _mm512_set1_epi8(KNIGHT_WEIGHT));
+  code = _mm512_mask_add_epi8(code, pos.diagonal, code, _mm512_set1_epi8(DIAGONAL_WEIGHT));
+  code = _mm512_mask_add_epi8(code, pos.orthogonal, code, _mm512_set1_epi8(ORTHOGONAL_WEIGHT));
+  code = _mm512_mask_add_epi8(code, pos.kings, code, _mm512_set1_epi8(KING_WEIGHT));
+  code = _mm512_mask_add_epi8(code, pos.by_color[WHITE], code, _mm512_set1_epi8(WHITE_WEIGHT));
   const __m512i letter_of_code = _mm512_maskz_broadcast_i32x4(
-      0xFFFF, _mm_setr_epi8(0, 'p', 'n', 'b', 'r', 'k', 0, 'q', 0, 'P', 'N', 'B', 'R', 'K', 0, 'Q'));
+      0xFFFF, _mm_load_si128(reinterpret_cast<const __m128i*>(LETTER_OF_PIECE_CODE.data())));
   const __m512i letters = _mm512_shuffle_epi8(letter_of_code, code);
 
   // Each empty square's digit: the length of the empty run up to it, its file less that of
