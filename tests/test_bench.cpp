@@ -105,9 +105,17 @@ TEST(InfoCommand, DescribesTheCpuAndTheDevices) {
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("CPU: "), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("BMI2: "), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("classify's FEN board writer: " + std::string(fen_board_writer_name()) + "\n"),
-            std::string::npos)
+  // The FEN board writer: the whole-board one exactly when this CPU can run it.
+#if PERFTKIT_WHOLE_FEN_BOARD
+  const bool whole = detail::cpu_writes_whole_fen_board();
+#else
+  const bool whole = false;
+#endif
+  const bool by_ranks = r.output.find("classify's FEN board writer: rank by rank (SSSE3)\n") != std::string::npos ||
+                        r.output.find("classify's FEN board writer: square by square\n") != std::string::npos;
+  EXPECT_EQ(r.output.find("classify's FEN board writer: whole board (AVX-512 VBMI2)\n") != std::string::npos, whole)
       << r.output;
+  EXPECT_EQ(by_ranks, !whole) << r.output;
   const char* gpu_line = has_cuda_device() ? "GPU 0: " : "no CUDA device";
   EXPECT_NE(r.output.find(gpu_line), std::string::npos) << r.output;
   const CommandResult json = run_binary("info --json");
