@@ -2,8 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <map>
-
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "notation/fen.hpp"
 #include "pipeline/frontier.hpp"
@@ -80,6 +81,26 @@ TEST(Perft, MoreLegalMovesThanTheChildBufferHolds) {
   EXPECT_EQ(perft(pos, 1), 263u);
   EXPECT_EQ(perft(pos, 2), 1419u);
   EXPECT_EQ(perft(pos, 3), 345103u);
+}
+
+// A node's children counted together (TwoPlyBatch): 252 grandchildren of the first stay in
+// the buffer of 512 while the 263 of the second overflow it, so the second's first ones are
+// counted early, apart. Each child still gets its own two-ply count (the first's from every
+// instruction-set level's unbatched perft; the second's MANY_MOVES count above), once.
+TEST(Perft, TwoPlyBatchKeepsEachChildsCountWhenOneOverflowsTheBuffer) {
+  const Position fewer = parse_fen("kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQ2Q w - - 0 1")->position;
+  const Position many = parse_fen(test_positions::MANY_MOVES)->position;
+  ASSERT_EQ(perft(fewer, 1) + perft(many, 1), 252u + 263u);
+  const auto batch = std::make_unique<TwoPlyBatch<BLACK>>();
+  std::map<int, std::vector<std::uint64_t>> counted;
+  const auto done = [&](int child, std::uint64_t leaves) { counted[child].push_back(leaves); };
+  batch->add(fewer, 1, done);
+  batch->add(many, 2, done);
+  batch->flush(done);
+  EXPECT_EQ(counted, (std::map<int, std::vector<std::uint64_t>>{{1, {1361}}, {2, {1419}}}));
+  // Depth 3 batches the children of the root: the total every level counted child by child
+  // before batching.
+  EXPECT_EQ(perft(fewer, 3), 319267u);
 }
 
 TEST(Perft, DivideSumsToTotalAndListsEveryRootMove) {

@@ -30,7 +30,21 @@ std::uint64_t hashed_subtree(const Position& pos, const PositionKey& key, int de
     int n = 0;
     const auto descend = [&] {
       for (int i = 0; i < n; ++i) table.prefetch(child_keys[i], depth - 1);
-      for (int i = 0; i < n; ++i) nodes += hashed_subtree<~Us>(children[i], child_keys[i], depth - 1, table, keys);
+      if (depth == 3) {
+        TwoPlyBatch<Us> batch;
+        const auto counted = [&](int child, std::uint64_t leaves) {
+          table.store(child_keys[child], 2, leaves);
+          nodes += leaves;
+        };
+        for (int i = 0; i < n; ++i) {
+          std::uint64_t leaves;
+          if (table.probe(child_keys[i], 2, leaves)) nodes += leaves;
+          else batch.add(children[i], i, counted);
+        }
+        batch.flush(counted);
+      } else {
+        for (int i = 0; i < n; ++i) nodes += hashed_subtree<~Us>(children[i], child_keys[i], depth - 1, table, keys);
+      }
       n = 0;
     };
     for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
