@@ -1,6 +1,7 @@
 // Node counts of the six standard positions (../shared/data/perft-statistics.md, CPW).
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <map>
 #include <memory>
 #include <string>
@@ -151,6 +152,56 @@ TEST(Perft, MergingTranspositionsNeverChangesTheCount) {
       EXPECT_EQ(run_perft(req).nodes, u128(4865609)) << "merge=" << merge << " threads=" << threads;
     }
   }
+}
+
+// The next level as a plain ordered map finds it: one node per distinct position (and root
+// move, when kept), in order of first occurrence, multiplicities added.
+std::vector<FrontierNode> merged_by_map(const std::vector<FrontierNode>& level, bool keep_root_moves) {
+  std::map<std::string, std::size_t> index;
+  std::vector<FrontierNode> merged;
+  for (const FrontierNode& node : level)
+    for_each_legal_move(node.position, [&](const Position& child, Move) {
+      std::string key(reinterpret_cast<const char*>(&child), sizeof(Position));
+      if (keep_root_moves) key += "/" + std::to_string(node.root_move);
+      const auto [it, inserted] = index.try_emplace(key, merged.size());
+      if (inserted) merged.push_back({child, node.multiplicity, node.root_move});
+      else merged[it->second].multiplicity += node.multiplicity;
+    });
+  return merged;
+}
+
+void expect_same_nodes(const std::vector<FrontierNode>& got, const std::vector<FrontierNode>& want) {
+  ASSERT_EQ(got.size(), want.size());
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    ASSERT_EQ(std::memcmp(&got[i].position, &want[i].position, sizeof(Position)), 0) << "node " << i;
+    ASSERT_EQ(got[i].multiplicity, want[i].multiplicity) << "node " << i;
+    ASSERT_EQ(got[i].root_move, want[i].root_move) << "node " << i;
+  }
+}
+
+TEST(Frontier, ALevelBuiltOnSeveralThreadsIsTheOneThreadsMergeInTheSameOrder) {
+  const std::pair<const char*, int> levels[] = {{"startpos", 3}, {test_positions::KIWIPETE, 2}};
+  for (const auto& [fen, plies] : levels) {
+    for (bool keep_root_moves : {false, true}) {
+      const std::vector<FrontierNode> level = expand_frontier(parse_fen(fen)->position, plies, keep_root_moves);
+      const std::vector<FrontierNode> want = merged_by_map(level, keep_root_moves);
+      for (unsigned threads : {1u, 2u, 3u}) {
+        SCOPED_TRACE(std::string(fen) + (keep_root_moves ? " divide" : "") + " threads " + std::to_string(threads));
+        expect_same_nodes(expand_level(level, keep_root_moves, true, threads), want);
+      }
+    }
+  }
+}
+
+TEST(Frontier, AnUnmergedLevelKeepsEveryChildInGenerationOrder) {
+  const std::vector<FrontierNode> level =
+      expand_frontier(parse_fen(test_positions::KIWIPETE)->position, 2, true, false);
+  std::vector<FrontierNode> want;
+  for (const FrontierNode& node : level)
+    for_each_legal_move(node.position, [&](const Position& child, Move) {
+      want.push_back({child, node.multiplicity, node.root_move});
+    });
+  expect_same_nodes(expand_level(level, true, false, 2), want);
 }
 
 TEST(Frontier, MultiplicitiesAddUpToThePathCount) {

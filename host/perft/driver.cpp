@@ -44,7 +44,7 @@ PipelineOptions pipeline_options(const PerftRequest& req, bool on_gpu) {
 template <typename Tally>
 std::vector<typename Tally::Total> count_on_pipeline(FrontierJob job, const PipelineOptions& options,
                                                      std::size_t root_move_count) {
-  deepen(job, options.host_frontier, 2, std::numeric_limits<int>::max());
+  deepen(job, options.host_frontier, 2, threads_or_all_cores(options.threads), std::numeric_limits<int>::max());
   return pipeline_count_frontier<Tally>(job.nodes, job.remaining, job.keep_root_moves, root_move_count, options);
 }
 

@@ -9,7 +9,7 @@ namespace perftkit::driver {
 RootTotals count_cpu(FrontierJob job, const PerftRequest& req, std::unique_ptr<PerftTable>& table,
                      std::size_t root_move_count) {
   const unsigned threads = thread_count(req);
-  deepen(job, cpu_units(req, threads), 2);
+  deepen(job, cpu_units(req, threads), 2, threads);
   const int remaining = job.remaining;
   if (req.hash_bytes && remaining > 1) {
     if (!table) table = std::make_unique<PerftTable>(req.hash_bytes, threads);

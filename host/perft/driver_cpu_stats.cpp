@@ -10,7 +10,7 @@ namespace {
 std::vector<StatsTotals> perft_stats_cpu(const PerftRequest& req, std::size_t root_move_count) {
   const unsigned threads = thread_count(req);
   FrontierJob job = root_job(req);
-  deepen(job, cpu_units(req, threads), 2);
+  deepen(job, cpu_units(req, threads), 2, threads);
   const int remaining = job.remaining;
   const auto count = cpu_kernels().perft_stats;
   return count_frontier<StatsTotals>(job.nodes, threads, root_move_count,

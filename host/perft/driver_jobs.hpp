@@ -37,11 +37,13 @@ struct FrontierJob {
   bool merge;
 };
 
-// Deepens job one ply at a time while it has fewer than target_units nodes or a unit would
-// count more than max_unit_depth plies, and more than min_remaining plies stay below it.
-inline void deepen(FrontierJob& job, std::size_t target_units, int min_remaining, int max_unit_depth = MAX_UNIT_DEPTH) {
+// Deepens job one ply at a time (on `threads` threads) while it has fewer than target_units
+// nodes or a unit would count more than max_unit_depth plies, and more than min_remaining
+// plies stay below it.
+inline void deepen(FrontierJob& job, std::size_t target_units, int min_remaining, unsigned threads,
+                   int max_unit_depth = MAX_UNIT_DEPTH) {
   while ((job.nodes.size() < target_units || job.remaining > max_unit_depth) && job.remaining > min_remaining) {
-    job.nodes = expand_level(job.nodes, job.keep_root_moves, job.merge);
+    job.nodes = expand_level(job.nodes, job.keep_root_moves, job.merge, threads);
     --job.remaining;
   }
 }

@@ -23,8 +23,11 @@ std::vector<Move> root_moves(const Position& pos);
 // (needed for divide).
 std::vector<FrontierNode> expand_frontier(const Position& root, int plies, bool keep_root_moves, bool merge = true);
 
-// The next ply below level, merged the same way.
-std::vector<FrontierNode> expand_level(const std::vector<FrontierNode>& level, bool keep_root_moves, bool merge = true);
+// The next ply below level, merged the same way, in order of first occurrence (children of
+// level[0] first), built on up to `threads` threads: the same nodes in the same order for any
+// thread count.
+std::vector<FrontierNode> expand_level(const std::vector<FrontierNode>& level, bool keep_root_moves, bool merge = true,
+                                       unsigned threads = 1);
 
 // nodes with identical ones merged (multiplicities added), in order of first occurrence.
 std::vector<FrontierNode> merge_identical(const std::vector<FrontierNode>& nodes, bool keep_root_moves);
