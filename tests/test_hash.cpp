@@ -78,8 +78,8 @@ TEST(PerftTable, DeeperEntryIsKeptWhenShallowOnesCollide) {
   EXPECT_EQ(count, 333u);
 }
 
-// Two-ply counts live in their own array (tables of 8 MiB and more) with the count folded
-// into key bits the bucket implies: still found only under the whole key and depth.
+// Two-ply counts live in their own array (tables of 8 MiB and more), checked by a 64-bit
+// fingerprint of the key: still found only under the whole key and depth.
 TEST(PerftTable, TwoPlyCountIsFoundOnlyUnderItsWholeKey) {
   PerftTable table(std::size_t(16) << 20);
   ASSERT_GT(table.two_ply_bytes(), 0u);
@@ -97,8 +97,11 @@ TEST(PerftTable, TwoPlyCountIsFoundOnlyUnderItsWholeKey) {
   ASSERT_TRUE(table.probe(key, 2, count));
   EXPECT_EQ(count, 7u);
   const PositionKey other{0x1111, 0x2222};
-  table.store(other, 2, std::uint64_t(1) << 16);  // too big to fold: not kept
+  table.store(other, 2, PerftTable::MAX_TWO_PLY_COUNT + 1);  // too big for a slot: not kept
   EXPECT_FALSE(table.probe(other, 2, count));
+  table.store(other, 2, PerftTable::MAX_TWO_PLY_COUNT);
+  ASSERT_TRUE(table.probe(other, 2, count));
+  EXPECT_EQ(count, PerftTable::MAX_TWO_PLY_COUNT);
 }
 
 // A table of 28 MiB: 16 MiB of two-ply groups, and 12 MiB of deep buckets (not a power of
@@ -117,19 +120,23 @@ TEST(PerftTable, DeepBucketsNeedNotBeAPowerOfTwo) {
   }
 }
 
-// Five keys of one two-ply bucket (four slots): every probe that hits is exact.
+// Eight keys of one two-ply bucket (six slots): every probe that hits is exact, and a count
+// of 0 (a mated or stalemated child at every move) is stored like any other.
 TEST(PerftTable, FullTwoPlyBucketNeverAnswersWrongly) {
   PerftTable table(std::size_t(8) << 20);
   std::uint64_t count = 0;
-  for (std::uint64_t k = 1; k <= 5; ++k) table.store(PositionKey{0xABC0000, k}, 2, 100 + k);
+  for (std::uint64_t k = 1; k <= 8; ++k) table.store(PositionKey{0xABC0000, k}, 2, 100 * (k - 1));
   int hits = 0;
-  for (std::uint64_t k = 1; k <= 5; ++k)
+  for (std::uint64_t k = 1; k <= 8; ++k)
     if (table.probe(PositionKey{0xABC0000, k}, 2, count)) {
-      EXPECT_EQ(count, 100 + k);
+      EXPECT_EQ(count, 100 * (k - 1));
       ++hits;
     }
-  EXPECT_GE(hits, 3);
-  EXPECT_LE(hits, 4);
+  EXPECT_GE(hits, 4);
+  EXPECT_LE(hits, PerftTable::TWO_PLY_SLOTS);
+  table.store(PositionKey{0xABC0000, 9}, 2, 0);
+  ASSERT_TRUE(table.probe(PositionKey{0xABC0000, 9}, 2, count));
+  EXPECT_EQ(count, 0u);
 }
 
 // The smallest split table (4 MiB of two-ply buckets) under start position perft 7, whose

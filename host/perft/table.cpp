@@ -60,44 +60,58 @@ bool PerftTable::probe(const PositionKey& key, int depth, std::uint64_t& count) 
 
 void PerftTable::store(const PositionKey& key, int depth, std::uint64_t count) {
   if (depth == 2 && pair_buckets_) {
-    // Legal chess stays under 2^16 (218^2); a count of an invented position that does not
-    // is not stored (a miss later, never a wrong count).
-    if (count <= IMPLIED_MASK) store_pair(key, count);
+    // Legal chess stays under MAX_TWO_PLY_COUNT (218^2); a count of an invented position that
+    // does not is not stored (a miss later, never a wrong count).
+    if (count <= MAX_TWO_PLY_COUNT) store_pair(key, count);
     return;
   }
   deep_bucket(key).store(key, depth, count);
 }
 
-// A two-ply entry matches when its tag holds key.lo's stored bits (the bucket implies the
-// rest) and its check word gives back key.hi: words from two different entries fail the
-// check, so a torn write reads as a miss.
+namespace {
+
+// 64 bits of the whole 128-bit key (a bijection of key.lo mixed into key.hi): two keys of
+// one bucket share it by chance only, once in 2^64.
+std::uint64_t fingerprint(const PositionKey& key) { return key.hi ^ detail::mix64(key.lo); }
+
+// The check word of a slot that stores `stored` (count + 1) for a key of this fingerprint.
+std::uint64_t pair_check(std::uint64_t fingerprint, std::uint16_t stored) {
+  return fingerprint ^ std::uint64_t(stored) * 0x9E3779B97F4A7C15ULL;
+}
+
+std::uint16_t load_half(const std::uint16_t* half) { return __atomic_load_n(half, __ATOMIC_RELAXED); }
+
+}  // namespace
+
+// A two-ply slot matches when its count is set and its check gives back the key's fingerprint.
 bool PerftTable::probe_pair(const PositionKey& key, std::uint64_t& count) const {
   const PairBucket& bucket = pairs_[pair_index(key)];
-  for (const PairEntry& e : bucket.slot) {
-    const std::uint64_t tagged = detail::load_word(&e.tagged);
-    if ((tagged & ~IMPLIED_MASK) != (key.lo & ~IMPLIED_MASK)) continue;
-    if ((detail::load_word(&e.check) ^ tagged) != key.hi) continue;
-    count = tagged & IMPLIED_MASK;
-    return true;
+  const std::uint64_t wanted = fingerprint(key);
+  for (int i = 0; i < TWO_PLY_SLOTS; ++i) {
+    const std::uint16_t stored = load_half(&bucket.stored[i]);
+    if (stored && detail::load_word(&bucket.check[i]) == pair_check(wanted, stored)) {
+      count = stored - 1u;
+      return true;
+    }
   }
   return false;
 }
 
-// Takes the key's own slot or an empty one, else one of the four chosen by the key.
+// Takes the key's own slot or an empty one, else one of the six chosen by the key.
 void PerftTable::store_pair(const PositionKey& key, std::uint64_t count) {
   PairBucket& bucket = pairs_[pair_index(key)];
-  const std::uint64_t tagged = (key.lo & ~IMPLIED_MASK) | (count & IMPLIED_MASK);
-  PairEntry* target = &bucket.slot[key.hi & 3];
-  for (PairEntry& e : bucket.slot) {
-    const std::uint64_t t = detail::load_word(&e.tagged);
-    const bool own = (t & ~IMPLIED_MASK) == (key.lo & ~IMPLIED_MASK) && (detail::load_word(&e.check) ^ t) == key.hi;
-    if (own || (t == 0 && detail::load_word(&e.check) == 0)) {
-      target = &e;
+  const std::uint64_t print = fingerprint(key);
+  int target = int((key.hi >> 32) * TWO_PLY_SLOTS >> 32);
+  for (int i = 0; i < TWO_PLY_SLOTS; ++i) {
+    const std::uint16_t stored = load_half(&bucket.stored[i]);
+    if (!stored || detail::load_word(&bucket.check[i]) == pair_check(print, stored)) {
+      target = i;
       break;
     }
   }
-  detail::store_word(&target->tagged, tagged);
-  detail::store_word(&target->check, key.hi ^ tagged);
+  const auto stored = std::uint16_t(count + 1);
+  __atomic_store_n(&bucket.stored[target], stored, __ATOMIC_RELAXED);
+  detail::store_word(&bucket.check[target], pair_check(print, stored));
 }
 
 }  // namespace perftkit

@@ -3,10 +3,10 @@
 // its words, so a torn or overwritten entry reads as a miss, never as a wrong count.
 //
 // Two arrays share the memory: subtrees of two plies, the bulk of any deep perft (about ten
-// for every deeper one), sit four to a 64-byte bucket, their count folded into the key bits
-// that the bucket index already implies; deeper subtrees sit two to a bucket with full words
-// (the pipeline's SubtreeTableView rules, one bucket at a time). Neither array needs a power
-// of two of buckets, so a table can be sized to what a perft stores (hash_sizing.hpp).
+// for every deeper one), sit six to a 64-byte bucket as a 64-bit check of the whole key and a
+// 16-bit count; deeper subtrees sit two to a bucket with full words (the pipeline's
+// SubtreeTableView rules, one bucket at a time). Neither array needs a power of two of
+// buckets, so a table can be sized to what a perft stores (hash_sizing.hpp).
 #pragma once
 
 #include <cstddef>
@@ -47,38 +47,40 @@ class PerftTable {
                                               : static_cast<const void*>(&deep_[deep_index(key)]));
   }
 
-  // Stores a count; depth must be 1..255. Two-ply counts of 2^16 and more (not reachable
-  // in legal chess: at most 218^2) are not kept. A full deep bucket gives up its shallower
-  // entry.
+  // Stores a count; depth must be 1..255. Two-ply counts above MAX_TWO_PLY_COUNT (not
+  // reachable in legal chess: at most 218^2) are not kept. A full deep bucket gives up its
+  // shallower entry.
   void store(const PositionKey& key, int depth, std::uint64_t count);
 
   std::size_t bytes() const { return (pair_buckets_ + deep_buckets_) * BUCKET_BYTES; }
   std::size_t two_ply_bytes() const { return pair_buckets_ * BUCKET_BYTES; }
 
   // The two-ply array's share of a split table, in tenths: a deep perft stores about ten
-  // two-ply subtrees (16 bytes) for every deeper one (32 bytes, kept at half load).
-  static constexpr std::size_t TWO_PLY_TENTHS = 7;
+  // two-ply subtrees (a sixth of a bucket each) for every deeper one (32 bytes, kept at half
+  // load: 64).
+  static constexpr std::size_t TWO_PLY_TENTHS = 6;
+  static constexpr int TWO_PLY_SLOTS = 6;
+  static constexpr std::uint64_t MAX_TWO_PLY_COUNT = 0xFFFE;
 
  private:
   static constexpr std::size_t BUCKET_BYTES = 64;
-  // Two-ply buckets come in groups of 2^16, so that the low 16 bits of key.lo are implied by
-  // the bucket and free to hold the count.
-  static constexpr int IMPLIED_BITS = 16;
-  static constexpr std::uint64_t IMPLIED_MASK = (std::uint64_t(1) << IMPLIED_BITS) - 1;
-  static constexpr std::size_t PAIR_GROUP = std::size_t(1) << IMPLIED_BITS;
+  // Two-ply buckets come in groups of 2^16 (4 MiB): the group from the high bits of key.lo,
+  // the place in it from the low ones.
+  static constexpr int GROUP_BITS = 16;
+  static constexpr std::uint64_t GROUP_MASK = (std::uint64_t(1) << GROUP_BITS) - 1;
+  static constexpr std::size_t PAIR_GROUP = std::size_t(1) << GROUP_BITS;
 
-  // Two words: key.hi ^ tagged, and tagged = key.lo with its implied bits replaced by the count.
-  struct PairEntry {
-    std::uint64_t check, tagged;
-  };
+  // Slot i holds check[i] = fingerprint of the key ^ stored[i] * an odd constant, and
+  // stored[i] = count + 1 (0: empty). A check and a count from two different stores fail the
+  // test, so a torn slot reads as a miss.
   struct alignas(BUCKET_BYTES) PairBucket {
-    PairEntry slot[4];
+    std::uint64_t check[TWO_PLY_SLOTS];
+    std::uint16_t stored[TWO_PLY_SLOTS];
   };
-  // Bucket of a two-ply key: its group from the high bits of key.lo, its place in the
-  // group from the low (implied) bits.
+  static_assert(sizeof(PairBucket) == BUCKET_BYTES);
   PERFTKIT_FORCEINLINE std::size_t pair_index(const PositionKey& key) const {
-    const auto group = static_cast<std::size_t>(u128(key.lo >> IMPLIED_BITS) * pair_groups_ >> 48);
-    return group * PAIR_GROUP + (key.lo & IMPLIED_MASK);
+    const auto group = static_cast<std::size_t>(u128(key.lo >> GROUP_BITS) * pair_groups_ >> 48);
+    return group * PAIR_GROUP + (key.lo & GROUP_MASK);
   }
   // Bucket of a deeper key: key.lo scaled onto however many deep buckets there are (every
   // entry keeps all of key.lo, so no bit of it is implied).
