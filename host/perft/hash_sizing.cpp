@@ -77,9 +77,11 @@ StoredSubtrees estimate_stored_subtrees(const Position& root, int deepest_stored
   return {at_ply, all - at_ply};
 }
 
-// PerftTable: each part big enough for its subtrees.
+// PerftTable: each part big enough for its subtrees, the two-ply part in whole groups.
 double cpu_core_bytes(const StoredSubtrees& s) {
-  return std::max(s.deeper * HALF_LOADED_ENTRY_BYTES / (1 - TWO_PLY_SHARE), s.two_ply * TWO_PLY_BYTES / TWO_PLY_SHARE);
+  const double group = double(PerftTable::TWO_PLY_GROUP_BYTES);
+  const double two_ply = std::ceil(s.two_ply * TWO_PLY_BYTES / group) * group;
+  return std::max(s.deeper * HALF_LOADED_ENTRY_BYTES / (1 - TWO_PLY_SHARE), two_ply / TWO_PLY_SHARE);
 }
 
 // SubtreeTable: one array for every subtree, a power of two.

@@ -60,6 +60,8 @@ class PerftTable {
   // load: 64).
   static constexpr std::size_t TWO_PLY_TENTHS = 6;
   static constexpr int TWO_PLY_SLOTS = 6;
+  // The two-ply array grows in whole groups of buckets of this many bytes.
+  static constexpr std::size_t TWO_PLY_GROUP_BYTES = std::size_t(4) << 20;
   static constexpr std::uint64_t MAX_TWO_PLY_COUNT = 0xFFFE;
 
  private:
@@ -69,6 +71,7 @@ class PerftTable {
   static constexpr int GROUP_BITS = 16;
   static constexpr std::uint64_t GROUP_MASK = (std::uint64_t(1) << GROUP_BITS) - 1;
   static constexpr std::size_t PAIR_GROUP = std::size_t(1) << GROUP_BITS;
+  static_assert(PAIR_GROUP * BUCKET_BYTES == TWO_PLY_GROUP_BYTES);
 
   // Slot i holds check[i] = fingerprint of the key ^ stored[i] * an odd constant, and
   // stored[i] = count + 1 (0: empty). A check and a count from two different stores fail the
