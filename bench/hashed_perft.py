@@ -18,8 +18,11 @@ reporting) fresh memory can cost seconds of system time a gigabyte, so a run aft
 one pays for the difference. --settle S waits S seconds before every run, long enough for the
 guest to hand the memory back: every run then pays for its own table, as a first run does.
 
+--hash MB runs every perftkit run with that table instead of the default; --hash 0 times the
+merged frontier and the unhashed count alone.
+
 Usage: bench/hashed_perft.py [--perftkit build/release/perftkit] [--depths 8,9] [--runs 3]
-                             [--threads N] [--baseline OTHER_PERFTKIT] [--compare-hash MB] [--settle S]
+                             [--threads N] [--baseline OTHER_PERFTKIT] [--hash MB] [--compare-hash MB] [--settle S]
                              [--stockfish /usr/games/stockfish] [--stockfish-depth 7] [--out FILE]
 """
 import argparse
@@ -40,7 +43,7 @@ PUBLISHED = {5: 4865609, 6: 119060324, 7: 3195901860, 8: 84998978956, 9: 2439530
 
 def run_once(perftkit, depth, threads, settle, hash_mb=None):
     cmd = [perftkit, "perft", "--depth", str(depth), "--json"] + (["--threads", str(threads)] if threads else [])
-    cmd += ["--hash", str(hash_mb)] if hash_mb else []
+    cmd += ["--hash", str(hash_mb)] if hash_mb is not None else []
     time.sleep(settle)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
@@ -79,6 +82,9 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--threads", type=int, default=0)
     parser.add_argument("--baseline", help="another perftkit binary, run interleaved")
+    parser.add_argument("--hash", type=int, metavar="MB",
+                        help="run this build and the baseline with --hash MB instead of the default table "
+                             "(0: no table, the merged frontier alone)")
     parser.add_argument("--compare-hash", type=int, metavar="MB", help="also run with --hash MB, interleaved")
     parser.add_argument("--stockfish", help="Stockfish binary: its perft runs interleaved as a machine-speed reference")
     parser.add_argument("--stockfish-depth", type=int, default=7)
@@ -92,11 +98,11 @@ def main():
     for depth in (int(d) for d in args.depths.split(",")):
         runs, baseline, reference, sized = [], [], [], []
         for _ in range(args.runs):  # interleaved: each round runs every binary once
-            runs.append(run_once(args.perftkit, depth, args.threads, args.settle))
+            runs.append(run_once(args.perftkit, depth, args.threads, args.settle, args.hash))
             if args.compare_hash:
                 sized.append(run_once(args.perftkit, depth, args.threads, args.settle, args.compare_hash))
             if args.baseline:
-                baseline.append(run_once(args.baseline, depth, args.threads, args.settle))
+                baseline.append(run_once(args.baseline, depth, args.threads, args.settle, args.hash))
             if args.stockfish:
                 reference.append(stockfish_once(args.stockfish, args.stockfish_depth))
         correct, median = summary(runs, depth, "seconds")
@@ -137,7 +143,8 @@ def main():
         **commit(),
         "machine": {**machine(),
                     "load_average_before": load_before, "load_average_after": os.getloadavg()},
-        "command": "perftkit perft --depth N --json (default hash table, merging on)",
+        "command": "perftkit perft --depth N --json (merging on, "
+                   + (f"--hash {args.hash})" if args.hash is not None else "default hash table)"),
         "settle_seconds": args.settle,
         "results": rows,
     }
