@@ -15,10 +15,11 @@ namespace perftkit {
 namespace {
 
 // PerftTable's layout: two-ply subtrees take a sixth of a 64-byte bucket (a slot each) in
-// TWO_PLY_TENTHS of the table, deeper ones 32 bytes (two to a bucket, so kept at half load) in the rest. No more:
-// a lossy table a little too small loses a few subtrees, while every unused megabyte is a
-// page fault up front, and on a virtual machine fresh memory costs seconds of system time a
-// gigabyte (results/hashed-perft-vm-2026-12-03-right-sized.json: 21 s for perft 9's 4 GB).
+// TWO_PLY_TENTHS of the table, deeper ones 32 bytes (two to a bucket, so kept at half load)
+// in the rest. No more: a lossy table a little too small loses a few subtrees, while every
+// unused megabyte is a page fault up front, and on a virtual machine fresh memory costs
+// seconds of system time a gigabyte (results/hashed-perft-vm-2026-12-03-right-sized.json:
+// 21 s for perft 9's 4 GB).
 // The pipeline's SubtreeTable keeps every subtree as the deeper ones, in a power of two of
 // buckets.
 constexpr double TWO_PLY_BYTES = 64.0 / PerftTable::TWO_PLY_SLOTS, HALF_LOADED_ENTRY_BYTES = 2 * sizeof(SubtreeEntry);

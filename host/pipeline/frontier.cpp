@@ -3,6 +3,7 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <numeric>
 
 #include "common/parallel_for.hpp"
 #include "perftkit/movegen.hpp"
@@ -57,8 +58,9 @@ class FrontierBuilder {
 
   std::vector<FrontierNode> take(unsigned threads) {
     if (merge_) parallel_for(SHARDS, threads, [&](unsigned, std::size_t shard) { merge_shard(shard); });
-    std::vector<std::size_t> begin(chunks_.size() + 1, 0);
-    for (std::size_t c = 0; c < chunks_.size(); ++c) begin[c + 1] = begin[c] + survivors(chunks_[c]);
+    std::vector<std::size_t> begin(chunks_.size() + 1, 0);  // each chunk's first place in the result
+    parallel_for(chunks_.size(), threads, [&](unsigned, std::size_t c) { begin[c + 1] = survivors(chunks_[c]); });
+    std::partial_sum(begin.begin(), begin.end(), begin.begin());
     std::vector<FrontierNode> nodes(begin.back());
     parallel_for(chunks_.size(), threads, [&](unsigned, std::size_t c) {
       std::size_t at = begin[c];
