@@ -44,6 +44,13 @@ TEST(CountMovesAvx512, AgreesWithTheScalarGenerator) {
       "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
       "r3k2r/8/8/8/3pPp2/8/8/R3K1RR b KQkq e3 0 1",
       "kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1",
+      // Rooks and queens side by side on a rank or a file and on the board's edges: the
+      // orthogonal rays are borrows of a subtraction, one per slider, that must neither cross
+      // a rank's end nor run into each other.
+      "R6R/1k6/8/8/6QQ/8/6K1/r3q2r w - - 0 1",
+      "4k3/4r3/4r3/8/4Q3/4R3/8/4K3 w - - 0 1",
+      "r6k/r6p/8/8/8/8/R6R/R3K2R w KQ - 0 1",
+      "1q1rr2q/7k/7p/8/8/8/K7/QQ4RR b - - 0 1",
   };
   for (const char* fen : fens) {
     const Position pos = test_positions::position_from_fen(fen);

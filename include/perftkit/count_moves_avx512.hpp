@@ -1,6 +1,7 @@
 // Legal move counts of eight positions at once, on host CPUs with AVX-512 (F, DQ and
-// VPOPCNTDQ). Each 64-bit lane holds one position's bitboard; slider rays are occluded
-// fills (Kogge-Stone), so no attack table is read. The rules are generate_legal()'s: checks
+// VPOPCNTDQ). Each 64-bit lane holds one position's bitboard; diagonal slider rays are
+// occluded fills (Kogge-Stone), orthogonal ones the same or (with AVX-512 BW and GFNI)
+// subtractions, so no attack table is read. The rules are generate_legal()'s: checks
 // and pins from rays out of the king, a check mask, pinned pieces moving only along their
 // pin's axis, a king that may not step onto a square attacked with itself lifted, castling
 // through empty, unattacked squares, an en-passant capture that leaves no check. The rare
@@ -54,10 +55,44 @@ PERFTKIT_FORCEINLINE V step(V b) {
   return shift_raw<D>(b) & splat(landing_squares<D>());
 }
 
+#if defined(__GFNI__) && defined(__AVX512BW__)
+// Two board symmetries, one GF(2) affine instruction each: the mirror swaps files a and h
+// (bit i of every byte with bit 7 - i), the anti-transpose swaps square (rank r, file f)
+// with (rank 7 - f, file 7 - r). Each is its own inverse.
+PERFTKIT_FORCEINLINE V mirror_files(V b) { return _mm512_gf2p8affine_epi64_epi8(b, splat(0x8040201008040201ULL), 0); }
+PERFTKIT_FORCEINLINE V flip_anti_diagonal(V b) {
+  return _mm512_gf2p8affine_epi64_epi8(splat(0x0102040810204080ULL), b, 0);
+}
+
+// Squares the sliders on gen (all on occupied squares) reach eastwards: subtracting a bit
+// just east of each slider borrows through the empty squares up to the first occupied one
+// (or the h-file, which stops every borrow inside its rank), and the xor keeps the squares
+// the borrow changed. A slider's borrow ends before the next slider's begins.
+PERFTKIT_FORCEINLINE V east_rays(V gen, V occ) {
+  const V stops = occ | splat(FILE_H_BB);
+  const V start = and_not(gen, splat(FILE_H_BB));
+  return stops ^ (stops - (start + start));
+}
+
+// The four orthogonal directions as the east one, in a mirrored or anti-transposed frame:
+// west is mirrored east, south is anti-transposed east, north is anti-transposed west.
+template <int D>
+PERFTKIT_FORCEINLINE V orthogonal_rays(V gen, V occ) {
+  if constexpr (D == 1) return east_rays(gen, occ);
+  else if constexpr (D == -1) return mirror_files(east_rays(mirror_files(gen), mirror_files(occ)));
+  else if constexpr (D == -8) return flip_anti_diagonal(east_rays(flip_anti_diagonal(gen), flip_anti_diagonal(occ)));
+  else return flip_anti_diagonal(orthogonal_rays<-1>(flip_anti_diagonal(gen), flip_anti_diagonal(occ)));
+}
+#endif
+
 // Squares a slider on each bit of gen reaches in direction D: the empty squares and the
-// first occupied one (Kogge-Stone occluded fill, then one more step).
+// first occupied one (Kogge-Stone occluded fill, then one more step). gen lies on occupied
+// squares (~empty).
 template <int D>
 PERFTKIT_FORCEINLINE V ray_attacks(V gen, V empty) {
+#if defined(__GFNI__) && defined(__AVX512BW__)
+  if constexpr (D == 1 || D == -1 || D == 8 || D == -8) return orthogonal_rays<D>(gen, ~empty);
+#endif
   V pro = empty & splat(landing_squares<D>());
   gen = gen | (pro & shift_raw<D>(gen));
   pro = pro & shift_raw<D>(pro);
