@@ -1,6 +1,7 @@
-// The CPU kernels for AVX-512 F, DQ, BW and VPOPCNTDQ with GFNI (Ice Lake, Zen 4 and later):
-// the last ply of eight positions counted at once, sliders looked up by PEXT. Compiled with those
-// instructions (host/perft/CMakeLists.txt) and run only where the CPU has them.
+// The CPU kernels for AVX-512 F, DQ, BW and VPOPCNTDQ with GFNI (Ice Lake, Zen 4 and
+// later): the last ply of eight positions counted at once, sliders looked up by PEXT.
+// Compiled with those instructions (host/perft/CMakeLists.txt) and run only where the CPU
+// has them.
 #include "perft/cpu_kernel_unit.hpp"
 
 namespace perftkit {
