@@ -104,6 +104,27 @@ TEST(CpuKernels, EveryLevelAgreesWithThePortableOneOnCastlingAndEnPassantEdges) 
   }
 }
 
+// Nodes with more children than a level's buffers hold: MANY_MOVES (263 legal moves), and
+// the same board with Black to move, whose few moves each leave White about 260, so that the
+// two-ply batch of a depth-3 node counts one child's grandchildren early, apart.
+TEST(CpuKernels, EveryLevelAgreesWithThePortableOneWhenChildrenOverflowTheBuffers) {
+  const std::pair<const char*, int> cases[] = {
+      {test_positions::MANY_MOVES, 2},
+      {"kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ b - - 0 1", 3},
+      {"kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQ2Q b - - 0 1", 3},
+  };
+  const CpuKernels& portable = CPU_KERNELS_PORTABLE;
+  for (const auto& [fen, depth] : cases) {
+    const Position pos = position_from_fen(fen);
+    const std::uint64_t expected = portable.perft(pos, depth);
+    EXPECT_GT(expected, 0u) << fen;
+    for (const CpuKernelLevel& level : cpu_kernel_levels())
+      if (level.supported) {
+        EXPECT_EQ(level.kernels->perft(pos, depth), expected) << level.kernels->name << " " << fen;
+      }
+  }
+}
+
 // The Chess Programming Wiki's detailed counts: Kiwipete at depth 3, position 3 at depth 5.
 struct PublishedStats {
   const char* fen;

@@ -17,12 +17,12 @@ bool cpu_has_avx2_bmi2() {
   return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
 }
 
-// The AVX-512 level adds AVX-512 F, DQ, BW and VPOPCNTDQ, and GFNI, to the AVX2 level (every
-// CPU with VPOPCNTDQ but the Xeon Phi has the other two).
+// The AVX-512 level adds AVX-512 F, DQ, BW, VPOPCNTDQ and VBMI2, and GFNI, to the AVX2 level
+// (every CPU with VPOPCNTDQ but the Xeon Phi has the other three).
 bool cpu_has_avx512() {
   return cpu_has_avx2_bmi2() && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
          __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vpopcntdq") &&
-         __builtin_cpu_supports("gfni");
+         __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("gfni");
 }
 #endif
 

@@ -28,7 +28,7 @@ struct SideToMoveBatch {
   void classify_waiting(const Position* positions, const std::uint8_t* repetitions, Classification* out) {
     if (size == 0) return;
     std::uint64_t moves[8], checkers[8];
-    avx512::count_moves_and_checkers<Us>(block, size, moves, checkers);
+    avx512::count_moves_and_checkers<Us>(block, 0, size, moves, checkers);
     for (int lane = 0; lane < size; ++lane) {
       const std::size_t i = index[lane];
       out[i] = classification_from_counts<Us>(positions[i], repetitions ? repetitions[i] : 0, int(moves[lane]),

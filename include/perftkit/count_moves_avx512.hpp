@@ -192,11 +192,14 @@ struct Lanes {
   __mmask8 live, en_passant;  // lanes that hold a position; lanes with an en-passant square
 };
 
-// Eight positions stored field by field, the lanes' own layout: a block loads with plain
-// vector loads, where eight positions side by side would need a gather per field.
-struct alignas(64) PositionBlock {
-  Bitboard by_color[COLOR_NB][8], pawns[8], knights[8], diagonal[8], orthogonal[8], kings[8], castling_rooks[8];
-  std::uint64_t ep_square[8];
+// Positions stored field by field, the lanes' own layout: eight consecutive positions load
+// with plain vector loads, where positions side by side would need a gather per field.
+template <int Capacity>
+struct alignas(64) PositionLanes {
+  static_assert(Capacity % 8 == 0, "whole blocks of eight, each field's block on its own cache line");
+  Bitboard by_color[COLOR_NB][Capacity], pawns[Capacity], knights[Capacity], diagonal[Capacity], orthogonal[Capacity],
+      kings[Capacity], castling_rooks[Capacity];
+  std::uint64_t ep_square[Capacity];
 
   PERFTKIT_FORCEINLINE void set(int lane, const Position& p) {
     by_color[WHITE][lane] = p.by_color[WHITE], by_color[BLACK][lane] = p.by_color[BLACK];
@@ -213,11 +216,13 @@ struct alignas(64) PositionBlock {
     return p;
   }
 };
+using PositionBlock = PositionLanes<8>;
 
-template <Color Us>
-PERFTKIT_FORCEINLINE Lanes load_lanes(const PositionBlock& block, int n) {
+// Lanes first .. first + n - 1 of positions (first a multiple of eight, 1 <= n <= 8).
+template <Color Us, int Capacity>
+PERFTKIT_FORCEINLINE Lanes load_lanes(const PositionLanes<Capacity>& block, int first, int n) {
   const __mmask8 live = __mmask8((1u << n) - 1);
-  const auto field = [live](const std::uint64_t* lanes) { return _mm512_maskz_load_epi64(live, lanes); };
+  const auto field = [live, first](const std::uint64_t* lanes) { return _mm512_maskz_load_epi64(live, lanes + first); };
   const V ep_square = field(block.ep_square);
   const __mmask8 en_passant = _mm512_mask_cmpneq_epi64_mask(live, ep_square, _mm512_set1_epi64(SQ_NONE));
   return Lanes{field(block.by_color[Us]),
@@ -405,34 +410,35 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lan
 }
 
 // The castlings of one lane that count_lanes() hands back, by the scalar generator.
-template <Color Us>
-std::uint64_t scalar_castlings(const PositionBlock& block, int lane) {
+template <Color Us, int Capacity>
+std::uint64_t scalar_castlings(const PositionLanes<Capacity>& block, int lane) {
   const Position pos = block.get(lane, Us);
   CountSink castlings;
   generate_castling<Us>(pos, pos.king_square(Us), castlings);
   return castlings.count;
 }
 
-// The legal move counts of the first n positions of block, 1 <= n <= 8, each with Us to
-// move, lane by lane (zero past n); the castlings of lanes the scalar generator decides are
-// added to extra. A caller sums the lanes once for many blocks.
-template <Color Us>
-PERFTKIT_FORCEINLINE V count_moves_lanes(const PositionBlock& block, int n, std::uint64_t& extra) {
-  const Lanes lanes = load_lanes<Us>(block, n);
+// The legal move counts of the n positions of block from first on (first a multiple of eight,
+// 1 <= n <= 8), each with Us to move, lane by lane (zero past n); the castlings of lanes the
+// scalar generator decides are added to extra. A caller sums the lanes once for many blocks.
+template <Color Us, int Capacity>
+PERFTKIT_FORCEINLINE V count_moves_lanes(const PositionLanes<Capacity>& block, int first, int n, std::uint64_t& extra) {
+  const Lanes lanes = load_lanes<Us>(block, first, n);
   __mmask8 scalar_castling_lanes;
   V checkers;
   const V counts = count_lanes<Us>(lanes, scalar_castling_lanes, checkers);
   for (unsigned rest = scalar_castling_lanes; rest; rest &= rest - 1)
-    extra += scalar_castlings<Us>(block, __builtin_ctz(rest));
+    extra += scalar_castlings<Us>(block, first + __builtin_ctz(rest));
   return _mm512_maskz_mov_epi64(lanes.live, counts);
 }
 
-// The legal moves, and how many pieces give check, of each of the first n positions of block,
-// 1 <= n <= 8, each with Us to move (classify()'s two counts, eight positions at once).
-template <Color Us>
-PERFTKIT_FORCEINLINE void count_moves_and_checkers(const PositionBlock& block, int n, std::uint64_t (&moves)[8],
-                                                   std::uint64_t (&checkers)[8]) {
-  const Lanes lanes = load_lanes<Us>(block, n);
+// The legal moves, and how many pieces give check, of each of the n positions of block from
+// first on (first a multiple of eight, 1 <= n <= 8), each with Us to move (classify()'s two
+// counts, eight positions at once).
+template <Color Us, int Capacity>
+PERFTKIT_FORCEINLINE void count_moves_and_checkers(const PositionLanes<Capacity>& block, int first, int n,
+                                                   std::uint64_t (&moves)[8], std::uint64_t (&checkers)[8]) {
+  const Lanes lanes = load_lanes<Us>(block, first, n);
   __mmask8 scalar_castling_lanes;
   V checks;
   const V counts = count_lanes<Us>(lanes, scalar_castling_lanes, checks);
@@ -440,7 +446,7 @@ PERFTKIT_FORCEINLINE void count_moves_and_checkers(const PositionBlock& block, i
   _mm512_storeu_si512(checkers, checks);
   for (unsigned rest = scalar_castling_lanes; rest; rest &= rest - 1) {
     const int lane = __builtin_ctz(rest);
-    moves[lane] += scalar_castlings<Us>(block, lane);
+    moves[lane] += scalar_castlings<Us>(block, first + lane);
   }
 }
 

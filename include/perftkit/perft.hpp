@@ -1,9 +1,8 @@
 // Perft: the number of leaf nodes of the legal move tree, with the last ply bulk-counted.
 #pragma once
 
-#include <utility>
-
 #include "perftkit/count_moves_avx512.hpp"
+#include "perftkit/lane_children_avx512.hpp"
 #include "perftkit/movegen.hpp"
 
 namespace perftkit {
@@ -11,17 +10,33 @@ PERFTKIT_ISA_BEGIN
 
 #if !PERFTKIT_DEVICE_PASS
 // The children of one node (or of a few), kept for one counting loop: where the AVX-512
-// counter runs, in its own layout (eight to a block, field by field), else side by side.
+// counter runs, in its own layout (field by field), else side by side.
 template <int Capacity = MAX_LEGAL_MOVES>
 struct ChildBuffer {
   static constexpr int CAPACITY = Capacity;
 #if PERFTKIT_HAS_AVX512_COUNT
-  avx512::PositionBlock blocks[Capacity / 8];
-  PERFTKIT_FORCEINLINE void set(int i, const Position& child) { blocks[i / 8].set(i % 8, child); }
+  avx512::PositionLanes<Capacity + 8> lanes;  // eight past the capacity: see LaneChildSink
+  PERFTKIT_FORCEINLINE void set(int i, const Position& child) { lanes.set(i, child); }
 #else
   Position positions[Capacity];
   PERFTKIT_FORCEINLINE void set(int i, const Position& child) { positions[i] = child; }
 #endif
+
+  // Adds the child of every legal move of pos (Us to move) from n on, advancing n;
+  // make_room(n) is called when the buffer lacks room for the next few (eight at most), and
+  // returns the place to go on from, lower.
+  template <Color Us, typename MakeRoom>
+  PERFTKIT_FORCEINLINE void append_children(const Position& pos, int& n, MakeRoom&& make_room) {
+#if PERFTKIT_HAS_AVX512_CHILDREN
+    avx512::append_children<Us, Capacity>(pos, lanes, n, make_room);
+#else
+    for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
+      if (n == Capacity) [[unlikely]]
+        n = make_room(n);
+      set(n++, child);
+    });
+#endif
+  }
 };
 
 // Sum of the legal move counts of the first n children, each with Us to move: one tight loop,
@@ -32,7 +47,7 @@ template <Color Us>
   std::uint64_t extra = 0;
   avx512::V counts = _mm512_setzero_si512();
   for (int i = 0; i < n; i += 8)
-    counts = counts + avx512::count_moves_lanes<Us>(children.blocks[i / 8], n - i < 8 ? n - i : 8, extra);
+    counts = counts + avx512::count_moves_lanes<Us>(children.lanes, i, n - i < 8 ? n - i : 8, extra);
   return avx512::lane_sum(counts) + extra;
 #else
   std::uint64_t total = 0;
@@ -49,10 +64,9 @@ std::uint64_t two_ply_leaves(const Position& pos) {
   ChildBuffer<> children;
   int n = 0;
   std::uint64_t nodes = 0;
-  for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
-    if (n == MAX_LEGAL_MOVES) [[unlikely]]
-      nodes += count_moves_of<~Us>(children, std::exchange(n, 0));
-    children.set(n++, child);
+  children.template append_children<Us>(pos, n, [&](int full) {
+    nodes += count_moves_of<~Us>(children, full);
+    return 0;
   });
   return nodes + count_moves_of<~Us>(children, n);
 }
@@ -64,7 +78,7 @@ template <Color Us, int Capacity>
 #if PERFTKIT_HAS_AVX512_COUNT
   for (int i = 0; i < n; i += 8) {
     std::uint64_t checkers[8];
-    avx512::count_moves_and_checkers<Us>(children.blocks[i / 8], n - i < 8 ? n - i : 8,
+    avx512::count_moves_and_checkers<Us>(children.lanes, i, n - i < 8 ? n - i : 8,
                                          *reinterpret_cast<std::uint64_t(*)[8]>(counts + i), checkers);
   }
 #else
@@ -90,11 +104,7 @@ class TwoPlyBatch {
     king_ = counted_king;
     spilled_[parents_] = 0;
     const int first = n_;
-    for_each_legal_move<~Us>(child, [&](const Position& grandchild, Move) {
-      if (n_ == Buffer::CAPACITY) [[unlikely]]
-        spill(first);
-      grandchildren_.set(n_++, grandchild);
-    });
+    grandchildren_.template append_children<~Us>(child, n_, [&](int full) { return spill(first, full); });
     tags_[parents_] = tag;
     ends_[parents_++] = n_;
   }
@@ -117,13 +127,14 @@ class TwoPlyBatch {
   using Buffer = ChildBuffer<2 * MAX_LEGAL_MOVES>;
   static constexpr int MAX_PARENTS = Buffer::CAPACITY;
 
-  // A full buffer while one child (an invented position: more than MAX_LEGAL_MOVES moves)
-  // is added: its grandchildren so far, from `first` on, are counted into its spilled_ and
-  // dropped; the earlier children's stay for the flush.
-  void spill(int first) {
-    count_each<Us>(grandchildren_, n_, counts_);
-    for (int i = first; i < n_; ++i) spilled_[parents_] += counts_[i];
-    n_ = first;
+  // A buffer without room while one child (an invented position: more than MAX_LEGAL_MOVES
+  // moves) is added, with `full` grandchildren in all: the child's so far, from `first` on,
+  // are counted into its spilled_ and dropped (first is where it goes on); the earlier
+  // children's stay for the flush.
+  int spill(int first, int full) {
+    count_each<Us>(grandchildren_, full, counts_);
+    for (int i = first; i < full; ++i) spilled_[parents_] += counts_[i];
+    return first;
   }
 
   Buffer grandchildren_;
