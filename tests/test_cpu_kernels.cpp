@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "perft/cpu_kernels.hpp"
+#include "perftkit/movegen.hpp"
 #include "standard_positions.hpp"
 
 namespace perftkit {
@@ -102,6 +103,51 @@ TEST(CpuKernels, EveryLevelAgreesWithThePortableOneOnCastlingAndEnPassantEdges) 
         EXPECT_EQ(level.kernels->perft(pos, depth), expected) << level.kernels->name << " " << fen;
       }
   }
+}
+
+// The fields the last ply's counter reads are make_move()'s.
+bool same_counted_fields(const Position& a, const Position& b) {
+  return a.by_color[WHITE] == b.by_color[WHITE] && a.by_color[BLACK] == b.by_color[BLACK] && a.pawns == b.pawns &&
+         a.knights == b.knights && a.diagonal == b.diagonal && a.orthogonal == b.orthogonal && a.kings == b.kings &&
+         a.castling_rooks == b.castling_rooks && a.ep_square == b.ep_square && a.side_to_move == b.side_to_move;
+}
+
+// Compares every level's children for counting with the generator's, in order, at pos and
+// each node below it, depth plies down.
+void compare_children_below(const Position& pos, int depth) {
+  std::vector<Position> expected;
+  for_each_legal_move(pos, [&](const Position& child, Move) { expected.push_back(child); });
+  for (const CpuKernelLevel& level : cpu_kernel_levels()) {
+    if (!level.supported) continue;
+    const std::vector<Position> children = level.kernels->children_for_counting(pos);
+    ASSERT_EQ(children.size(), expected.size()) << level.kernels->name << " " << to_fen(pos);
+    for (std::size_t i = 0; i < children.size(); ++i)
+      ASSERT_TRUE(same_counted_fields(children[i], expected[i]))
+          << level.kernels->name << " " << to_fen(pos) << ", child " << i << ": " << to_fen(children[i]) << " for "
+          << to_fen(expected[i]);
+  }
+  if (depth > 1)
+    for (const Position& child : expected) compare_children_below(child, depth - 1);
+}
+
+// Every kind of move, as the levels write the children whose moves the last ply counts:
+// castling (Chess960 too) and the rights a king or rook move or a rook capture takes away,
+// double pushes with and without an enemy pawn beside them (the en-passant square is
+// recorded only with one), en passant, promotions with and without capture, and a node with
+// more children than the buffer holds.
+TEST(CpuKernels, EveryLevelWritesTheGeneratorsChildrenForCounting) {
+  const char* fens[] = {
+      "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+      test_positions::KIWIPETE,
+      test_positions::POSITION4,
+      test_positions::POSITION5,
+      "rnbqkbnr/ppp1p1pp/8/8/3p1p2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+      "r3k2r/8/8/8/3pPp2/8/8/R3K1RR b KQkq e3 0 1",
+      "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+      "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+  };
+  for (const char* fen : fens) compare_children_below(position_from_fen(fen), 2);
+  compare_children_below(position_from_fen(test_positions::MANY_MOVES), 1);
 }
 
 // Nodes with more children than a level's buffers hold: MANY_MOVES (263 legal moves), and

@@ -3,6 +3,9 @@
 // per-instruction-set namespace or in an unnamed one, so no other unit links to this copy.
 #pragma once
 
+#include <memory>
+#include <vector>
+
 #include "perft/cpu_kernels.hpp"
 #include "perftkit/classify_batch.hpp"
 #include "perftkit/perft.hpp"
@@ -76,10 +79,29 @@ void unit_classify_batch(const Position* positions, const std::uint8_t* repetiti
   classify_batch(positions, repetitions, n, out);
 }
 
+template <Color Us>
+std::vector<Position> children_for_counting(const Position& pos) {
+  const auto buffer = std::make_unique<ChildBuffer<>>();
+  std::vector<Position> children;
+  const auto take = [&](int n) {
+    for (int i = 0; i < n; ++i) children.push_back(buffer->get(i, ~Us));
+    return 0;
+  };
+  int n = 0;
+  buffer->template append_children<Us>(pos, n, take);
+  take(n);
+  return children;
+}
+
+std::vector<Position> unit_children_for_counting(const Position& pos) {
+  return pos.side_to_move == WHITE ? children_for_counting<WHITE>(pos) : children_for_counting<BLACK>(pos);
+}
+
 // The level's table of kernels: addresses only, fixed at link time, so that a level the CPU
 // lacks runs no code of its own before it is chosen.
 consteval CpuKernels unit_kernels(const char* name) {
-  return CpuKernels{name, &unit_perft, &unit_perft_hashed, &unit_perft_stats, &unit_classify_batch};
+  return CpuKernels{
+      name, &unit_perft, &unit_perft_hashed, &unit_perft_stats, &unit_classify_batch, &unit_children_for_counting};
 }
 
 }  // namespace

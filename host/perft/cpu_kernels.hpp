@@ -28,6 +28,10 @@ struct CpuKernels {
   // repetitions may be null.
   void (*classify_batch)(const Position* positions, const std::uint8_t* repetitions, std::size_t n,
                          Classification* out);
+  // The children of pos, in the generator's order, as the level writes them for counting the
+  // last ply (ChildBuffer): the fields counting reads are make_move()'s, the clocks may be
+  // left at zero.
+  std::vector<Position> (*children_for_counting)(const Position& pos);
 };
 
 // One level, fastest first in cpu_kernel_levels().

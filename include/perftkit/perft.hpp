@@ -17,9 +17,11 @@ struct ChildBuffer {
 #if PERFTKIT_HAS_AVX512_COUNT
   avx512::PositionLanes<Capacity + 8> lanes;  // eight past the capacity: see LaneChildSink
   PERFTKIT_FORCEINLINE void set(int i, const Position& child) { lanes.set(i, child); }
+  Position get(int i, Color side_to_move) const { return lanes.get(i, side_to_move); }
 #else
   Position positions[Capacity];
   PERFTKIT_FORCEINLINE void set(int i, const Position& child) { positions[i] = child; }
+  Position get(int i, Color) const { return positions[i]; }
 #endif
 
   // Adds the child of every legal move of pos (Us to move) from n on, advancing n;
