@@ -69,6 +69,21 @@ TEST(CpuKernels, EveryLevelCountsThePublishedTreesWithATable) {
   }
 }
 
+// Every level this CPU runs counts perft(fen, depth) of each case as the portable one does.
+template <std::size_t N>
+void expect_every_level_agrees_with_the_portable_one(const std::pair<const char*, int> (&cases)[N]) {
+  const CpuKernels& portable = CPU_KERNELS_PORTABLE;
+  for (const auto& [fen, depth] : cases) {
+    const Position pos = position_from_fen(fen);
+    const std::uint64_t expected = portable.perft(pos, depth);
+    EXPECT_GT(expected, 0u) << fen;
+    for (const CpuKernelLevel& level : cpu_kernel_levels())
+      if (level.supported) {
+        EXPECT_EQ(level.kernels->perft(pos, depth), expected) << level.kernels->name << " " << fen;
+      }
+  }
+}
+
 // Positions whose castling and en passant the batched counters must get right (or hand
 // back): Chess960 kings and rooks, an enemy rook on the first rank behind a blocker or
 // behind the castling rook itself (which shields the king's path only until it moves),
@@ -93,16 +108,7 @@ TEST(CpuKernels, EveryLevelAgreesWithThePortableOneOnCastlingAndEnPassantEdges) 
       {"7K/7p/8/8/kp5R/8/2P5/8 b - - 0 1", 5},
       {"8/4p3/8/3P4/8/1K6/7P/6bk w - - 0 1", 5},
   };
-  const CpuKernels& portable = CPU_KERNELS_PORTABLE;
-  for (const auto& [fen, depth] : cases) {
-    const Position pos = position_from_fen(fen);
-    const std::uint64_t expected = portable.perft(pos, depth);
-    EXPECT_GT(expected, 0u) << fen;
-    for (const CpuKernelLevel& level : cpu_kernel_levels())
-      if (level.supported) {
-        EXPECT_EQ(level.kernels->perft(pos, depth), expected) << level.kernels->name << " " << fen;
-      }
-  }
+  expect_every_level_agrees_with_the_portable_one(cases);
 }
 
 // The fields the last ply's counter reads are make_move()'s.
@@ -159,16 +165,7 @@ TEST(CpuKernels, EveryLevelAgreesWithThePortableOneWhenChildrenOverflowTheBuffer
       {"kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ b - - 0 1", 3},
       {"kbQQQQQQ/bbQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQ2Q b - - 0 1", 3},
   };
-  const CpuKernels& portable = CPU_KERNELS_PORTABLE;
-  for (const auto& [fen, depth] : cases) {
-    const Position pos = position_from_fen(fen);
-    const std::uint64_t expected = portable.perft(pos, depth);
-    EXPECT_GT(expected, 0u) << fen;
-    for (const CpuKernelLevel& level : cpu_kernel_levels())
-      if (level.supported) {
-        EXPECT_EQ(level.kernels->perft(pos, depth), expected) << level.kernels->name << " " << fen;
-      }
-  }
+  expect_every_level_agrees_with_the_portable_one(cases);
 }
 
 // The Chess Programming Wiki's detailed counts: Kiwipete at depth 3, position 3 at depth 5.

@@ -1,8 +1,8 @@
 // The CPU backend's counting kernels, and bulk classification's, built once per instruction-
 // set level and chosen once, at start-up, for the CPU the program runs on: AVX-512 (F, DQ,
-// BW, VPOPCNTDQ, with GFNI) counts the last ply (or the moves of the positions classified)
-// eight at once, AVX2 with BMI2 looks sliders up by PEXT, and the portable level (the
-// library's own flags, x86-64-v2 by default) multiplies magics.
+// BW, VPOPCNTDQ and VBMI2, with GFNI) counts the last ply (or the moves of the positions
+// classified) eight at once, AVX2 with BMI2 looks sliders up by PEXT, and the portable level
+// (the library's own flags, x86-64-v2 by default) multiplies magics.
 #pragma once
 
 #include <cstdint>
