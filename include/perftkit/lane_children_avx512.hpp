@@ -1,7 +1,7 @@
 // Children written straight into the AVX-512 counter's lanes (PositionLanes), up to eight at
 // a time: generate_legal() hands the moves of one piece, or one kind of pawn move, as a set
 // of target squares, and each field of those children is the parent's, broadcast, with the
-// move's squares set or cleared, stored with one masked vector store. The children are
+// move's squares set or cleared, stored with one vector store. The children are
 // make_move()'s, field for field. Needs AVX-512 VBMI2, to spread a set's squares over lanes.
 #pragma once
 
@@ -80,15 +80,12 @@ class LaneChildSink {
     }
   }
 
-  // Pawns moving by Offset onto targets (make_pawn_move(), make_promotion()). A double push
-  // records the en-passant square only when an enemy pawn stands beside its target.
+  // Pawns moving by Offset onto targets (make_pawn_move()). A double push records the
+  // en-passant square only when an enemy pawn stands beside its target.
   template <PawnBatch Kind, int Offset>
   PERFTKIT_FORCEINLINE void pawn_moves(Bitboard targets) {
     if constexpr (Kind == PawnBatch::PROMOTION) {
-      for (; targets; targets &= targets - 1) {
-        const Square to = Square(lsb(targets)), from = Square(to - Offset);
-        for (PieceType promo : {QUEEN, ROOK, BISHOP, KNIGHT}) put(make_promotion<Us>(pos_, from, to, promo));
-      }
+      one_at_a_time([&](auto& sink) { sink.template pawn_moves<Kind, Offset>(targets); });
     } else {
       for (; targets; targets = TargetLanes::rest(targets)) {
         const TargetLanes to(targets);
@@ -106,16 +103,27 @@ class LaneChildSink {
     }
   }
 
-  PERFTKIT_FORCEINLINE void en_passant(Square from, Square to) { put(make_en_passant<Us>(pos_, from, to)); }
-  PERFTKIT_FORCEINLINE void castling(Square king, Square rook) { put(make_castling<Us>(pos_, king, rook)); }
+  PERFTKIT_FORCEINLINE void en_passant(Square from, Square to) {
+    one_at_a_time([&](auto& sink) { sink.en_passant(from, to); });
+  }
+  PERFTKIT_FORCEINLINE void castling(Square king, Square rook) {
+    one_at_a_time([&](auto& sink) { sink.castling(king, rook); });
+  }
 
  private:
   static constexpr Color Them = ~Us;
 
-  PERFTKIT_FORCEINLINE void put(const Position& child) {
-    if (at_ == Capacity) [[unlikely]]
-      at_ = make_room_(at_);
-    out_.set(at_++, child);
+  // The rare moves (promotions, en passant, castling): the generator's VisitSink plays them,
+  // and each child is set into its lane alone.
+  template <typename Play>
+  PERFTKIT_FORCEINLINE void one_at_a_time(Play&& play) {
+    const auto put = [this](const Position& child, Move) {
+      if (at_ == Capacity) [[unlikely]]
+        at_ = make_room_(at_);
+      out_.set(at_++, child);
+    };
+    VisitSink<Us, const decltype(put)> sink{pos_, put};
+    play(sink);
   }
 
   PERFTKIT_FORCEINLINE void store(const TargetLanes& to, V us, V them, V pawns, V knights, V diagonal, V orthogonal,
@@ -138,8 +146,9 @@ class LaneChildSink {
 };
 
 // Writes the child of every legal move of pos (Us to move) into out from lane n on (lanes up
-// to Capacity, and eight more that may be written but are never filled), and advances n. make_room(n) is called when
-// fewer lanes are free than the next write needs (eight at most), and returns the lane to write at next, lower.
+// to Capacity, and eight more that may be written but are never filled), and advances n.
+// make_room(n) is called when fewer lanes are free than the next write needs (eight at
+// most), and returns the lane to write at next, lower.
 template <Color Us, int Capacity, typename MakeRoom>
 PERFTKIT_FORCEINLINE void append_children(const Position& pos, PositionLanes<Capacity + 8>& out, int& n,
                                           MakeRoom&& make_room) {
