@@ -65,17 +65,52 @@ TEST(PerftTable, PagesAreResidentAndEmptyFromTheStart) {
 }
 
 TEST(PerftTable, DeeperEntryIsKeptWhenShallowOnesCollide) {
-  PerftTable table(64);  // one bucket: every key collides
-  const PositionKey deep{1, 1}, shallow_a{2, 2}, shallow_b{3, 3};
+  PerftTable table(64);  // one bucket of four slots: every key collides
+  const PositionKey deep{1, 1};
   table.store(deep, 9, 111);
-  table.store(shallow_a, 3, 222);
-  table.store(shallow_b, 3, 333);
   std::uint64_t count = 0;
-  ASSERT_TRUE(table.probe(deep, 9, count));
-  EXPECT_EQ(count, 111u);
-  EXPECT_FALSE(table.probe(shallow_a, 3, count));  // replaced by the newer shallow entry
-  ASSERT_TRUE(table.probe(shallow_b, 3, count));
-  EXPECT_EQ(count, 333u);
+  for (std::uint64_t k = 2; k < 40; ++k) {
+    table.store(PositionKey{k, k}, 3, 1000 + k);
+    ASSERT_TRUE(table.probe(deep, 9, count)) << k;
+    EXPECT_EQ(count, 111u);
+    ASSERT_TRUE(table.probe(PositionKey{k, k}, 3, count)) << k;  // the newest is always kept
+    EXPECT_EQ(count, 1000 + k);
+  }
+  // Only three shallow ones fit beside the deep one: the oldest are gone, and every hit is exact.
+  int hits = 0;
+  for (std::uint64_t k = 2; k < 40; ++k)
+    if (table.probe(PositionKey{k, k}, 3, count)) {
+      EXPECT_EQ(count, 1000 + k);
+      ++hits;
+    }
+  EXPECT_EQ(hits, 3);
+}
+
+// A deep slot holds a depth and a count of up to 56 bits, both checked: one key's subtrees of
+// several depths live side by side, and a count the slot cannot hold is not kept.
+TEST(PerftTable, DeepSlotsKeepDepthAndCountApart) {
+  PerftTable table(std::size_t(16) << 20);
+  const PositionKey key{0x0123456789ABCDEFULL, 0xFEDCBA9876543210ULL};
+  table.store(key, 3, 97862);  // Kiwipete perft 3: more than a two-ply slot holds
+  table.store(key, 4, 4085603);
+  table.store(key, 255, PerftTable::MAX_DEEP_COUNT);
+  std::uint64_t count = 0;
+  ASSERT_TRUE(table.probe(key, 3, count));
+  EXPECT_EQ(count, 97862u);
+  ASSERT_TRUE(table.probe(key, 4, count));
+  EXPECT_EQ(count, 4085603u);
+  ASSERT_TRUE(table.probe(key, 255, count));
+  EXPECT_EQ(count, PerftTable::MAX_DEEP_COUNT);
+  EXPECT_FALSE(table.probe(key, 5, count));
+  EXPECT_FALSE(table.probe(PositionKey{key.lo, key.hi ^ (1ULL << 63)}, 4, count));
+  const PositionKey other{0x1111, 0x2222};
+  table.store(other, 6, PerftTable::MAX_DEEP_COUNT + 1);
+  EXPECT_FALSE(table.probe(other, 6, count));
+  table.store(key, 4, 0);  // the same key and depth again takes its own slot
+  ASSERT_TRUE(table.probe(key, 4, count));
+  EXPECT_EQ(count, 0u);
+  ASSERT_TRUE(table.probe(key, 3, count));
+  EXPECT_EQ(count, 97862u);
 }
 
 // Two-ply counts live in their own array (tables of 8 MiB and more), checked by a 64-bit
@@ -104,12 +139,12 @@ TEST(PerftTable, TwoPlyCountIsFoundOnlyUnderItsWholeKey) {
   EXPECT_EQ(count, PerftTable::MAX_TWO_PLY_COUNT);
 }
 
-// A table of 28 MiB: 16 MiB of two-ply groups, and 12 MiB of deep buckets (not a power of
+// A table of 30 MiB: 20 MiB of two-ply groups, and 10 MiB of deep buckets (not a power of
 // two), every one of which a key can reach, the first and the last included.
 TEST(PerftTable, DeepBucketsNeedNotBeAPowerOfTwo) {
-  PerftTable table(std::size_t(28) << 20);
-  EXPECT_EQ(table.bytes(), std::size_t(28) << 20);
-  EXPECT_EQ(table.two_ply_bytes(), std::size_t(16) << 20);
+  PerftTable table(std::size_t(30) << 20);
+  EXPECT_EQ(table.bytes(), std::size_t(30) << 20);
+  EXPECT_EQ(table.two_ply_bytes(), std::size_t(20) << 20);
   const std::uint64_t keys = 1000, spacing = ~std::uint64_t(0) / (keys - 1);
   for (std::uint64_t i = 0; i < keys; ++i) table.store(PositionKey{i * spacing, i}, 4, 1000 + i);
   std::uint64_t count = 0;
@@ -262,14 +297,16 @@ TEST(HashSizing, TableGrowsWithTheDepthItServes) {
     EXPECT_GE(bytes, previous) << depth;
     previous = bytes;
   }
-  // Perft 8 stores the 9.4 million distinct positions of ply 6 as two-ply subtrees, 16 bytes
-  // each in four fifths of the table: at least 0.19 GB; the estimate runs high.
-  EXPECT_GE(suggested_hash_bytes(start, 8), std::size_t(192) << 20);
-  EXPECT_LE(suggested_hash_bytes(start, 8), std::size_t(1024) << 20);
-  // Perft 9 stores the 96.4 million of ply 7 (1.54 GB), and its deeper subtrees fit in a
-  // quarter of a table not much bigger: memory past that is page faults, not speed.
-  EXPECT_GE(suggested_hash_bytes(start, 9), std::size_t(1536) << 20);
-  EXPECT_LE(suggested_hash_bytes(start, 9), std::size_t(3072) << 20);
+  // Perft 8 stores the 9.4 million distinct positions of ply 6 as two-ply subtrees, a sixth
+  // of a 64-byte bucket each in four fifths of the table: at least 0.13 GB; the estimate
+  // runs high.
+  EXPECT_GE(suggested_hash_bytes(start, 8), std::size_t(128) << 20);
+  EXPECT_LE(suggested_hash_bytes(start, 8), std::size_t(512) << 20);
+  // Perft 9 stores the 96.4 million of ply 7 (1.03 GB in four fifths: 1.29 GB), and its
+  // deeper subtrees fit in the fifth left of a table not much bigger: memory past that is
+  // page faults, not speed.
+  EXPECT_GE(suggested_hash_bytes(start, 9), std::size_t(1216) << 20);
+  EXPECT_LE(suggested_hash_bytes(start, 9), std::size_t(2048) << 20);
   // The pipeline's table gives each of those 107 million subtrees two 32-byte slots, in a
   // power of two.
   const std::size_t pipeline = suggested_hash_bytes(start, 9, HashTableKind::PIPELINE);

@@ -10,20 +10,23 @@
 
 #include "perft/table.hpp"
 #include "pipeline/frontier.hpp"
+#include "pipeline/subtree_table.hpp"
 
 namespace perftkit {
 namespace {
 
 // PerftTable's layout: two-ply subtrees take a sixth of a 64-byte bucket (a slot each) in
-// TWO_PLY_TENTHS of the table, deeper ones 32 bytes (two to a bucket, so kept at half load)
-// in the rest. No more: a lossy table a little too small loses a few subtrees, while every
-// unused megabyte is a page fault up front, and on a virtual machine fresh memory costs
-// seconds of system time a gigabyte (results/hashed-perft-vm-2026-12-03-right-sized.json:
-// 21 s for perft 9's 4 GB).
-// The pipeline's SubtreeTable keeps every subtree as the deeper ones, in a power of two of
-// buckets.
-constexpr double TWO_PLY_BYTES = 64.0 / PerftTable::TWO_PLY_SLOTS, HALF_LOADED_ENTRY_BYTES = 2 * sizeof(SubtreeEntry);
-constexpr double TWO_PLY_SHARE = double(PerftTable::TWO_PLY_TENTHS) / 10;
+// TWO_PLY_PERCENT of the table, deeper ones a quarter in the rest, kept at three quarters
+// load (two subtrees in three are in a bucket with a free slot). No more: a lossy table a little too small
+// loses a few subtrees, while every unused megabyte is a page fault up front, and on a virtual
+// machine fresh memory costs seconds of system time a gigabyte
+// (results/hashed-perft-vm-2026-12-03-right-sized.json: 21 s for perft 9's 4 GB).
+// The pipeline's SubtreeTable keeps every subtree in two 32-byte slots of a bucket, in a
+// power of two of buckets.
+constexpr double TWO_PLY_BYTES = 64.0 / PerftTable::TWO_PLY_SLOTS,
+                 LOADED_DEEP_BYTES = 64.0 / PerftTable::DEEP_SLOTS / 0.75,
+                 HALF_LOADED_ENTRY_BYTES = 2 * sizeof(SubtreeEntry);
+constexpr double TWO_PLY_SHARE = double(PerftTable::TWO_PLY_PERCENT) / 100;
 // Distinct positions grow more slowly ply after ply, as transpositions multiply: from the
 // start position by 13.4 at ply 4, 11.4 at ply 6, 10.2 at ply 8 and 9.3 at ply 10, 6-7%
 // less a ply. An extrapolated ply grows by the ply before's growth times this.
@@ -82,7 +85,7 @@ StoredSubtrees estimate_stored_subtrees(const Position& root, int deepest_stored
 double cpu_core_bytes(const StoredSubtrees& s) {
   const double group = double(PerftTable::TWO_PLY_GROUP_BYTES);
   const double two_ply = std::ceil(s.two_ply * TWO_PLY_BYTES / group) * group;
-  return std::max(s.deeper * HALF_LOADED_ENTRY_BYTES / (1 - TWO_PLY_SHARE), two_ply / TWO_PLY_SHARE);
+  return std::max(s.deeper * LOADED_DEEP_BYTES / (1 - TWO_PLY_SHARE), two_ply / TWO_PLY_SHARE);
 }
 
 // SubtreeTable: one array for every subtree, a power of two.

@@ -6,6 +6,7 @@
 #include <new>
 
 #include "common/parallel_for.hpp"
+#include "pipeline/subtree_table.hpp"
 
 namespace perftkit {
 namespace {
@@ -38,7 +39,7 @@ void PerftTable::Unmap::operator()(std::byte* p) const { munmap(p, bytes); }
 PerftTable::PerftTable(std::size_t bytes, unsigned threads) {
   const std::size_t buckets = std::max<std::size_t>(bytes / BUCKET_BYTES, 1);
   if (bytes >= MIN_SPLIT_BYTES) {
-    pair_groups_ = buckets / 10 * TWO_PLY_TENTHS / PAIR_GROUP;
+    pair_groups_ = buckets / 100 * TWO_PLY_PERCENT / PAIR_GROUP;
     pair_buckets_ = pair_groups_ * PAIR_GROUP;
   }
   deep_buckets_ = buckets - pair_buckets_;
@@ -50,12 +51,12 @@ PerftTable::PerftTable(std::size_t bytes, unsigned threads) {
   memory_ = std::unique_ptr<std::byte[], Unmap>(static_cast<std::byte*>(memory), Unmap{size});
   touch_pages(memory_.get(), size, threads);
   pairs_ = reinterpret_cast<PairBucket*>(memory_.get());
-  deep_ = reinterpret_cast<SubtreeBucket*>(memory_.get() + pair_buckets_ * BUCKET_BYTES);
+  deep_ = reinterpret_cast<DeepBucket*>(memory_.get() + pair_buckets_ * BUCKET_BYTES);
 }
 
 bool PerftTable::probe(const PositionKey& key, int depth, std::uint64_t& count) const {
   if (depth == 2 && pair_buckets_) return probe_pair(key, count);
-  return deep_bucket(key).probe(key, depth, count);
+  return probe_deep(key, depth, count);
 }
 
 void PerftTable::store(const PositionKey& key, int depth, std::uint64_t count) {
@@ -65,7 +66,7 @@ void PerftTable::store(const PositionKey& key, int depth, std::uint64_t count) {
     if (count <= MAX_TWO_PLY_COUNT) store_pair(key, count);
     return;
   }
-  deep_bucket(key).store(key, depth, count);
+  if (count <= MAX_DEEP_COUNT) store_deep(key, depth, count);
 }
 
 namespace {
@@ -74,12 +75,19 @@ namespace {
 // one bucket share it by chance only, once in 2^64.
 std::uint64_t fingerprint(const PositionKey& key) { return key.hi ^ detail::mix64(key.lo); }
 
-// The check word of a slot that stores `stored` (count + 1) for a key of this fingerprint.
-std::uint64_t pair_check(std::uint64_t fingerprint, std::uint16_t stored) {
+// The check word of a slot that stores `stored` (count + 1, and a deep slot's depth) for a key
+// of this fingerprint.
+std::uint64_t slot_check(std::uint64_t fingerprint, std::uint64_t stored) {
   return fingerprint ^ std::uint64_t(stored) * 0x9E3779B97F4A7C15ULL;
 }
 
 std::uint16_t load_half(const std::uint16_t* half) { return __atomic_load_n(half, __ATOMIC_RELAXED); }
+
+// A deep slot's word: the depth in the top byte, count + 1 below.
+constexpr int DEPTH_SHIFT = 56;
+constexpr std::uint64_t STORED_COUNT_MASK = (std::uint64_t(1) << DEPTH_SHIFT) - 1;
+std::uint64_t deep_stored(int depth, std::uint64_t count) { return std::uint64_t(depth) << DEPTH_SHIFT | (count + 1); }
+int stored_depth(std::uint64_t stored) { return int(stored >> DEPTH_SHIFT); }
 
 }  // namespace
 
@@ -89,7 +97,7 @@ bool PerftTable::probe_pair(const PositionKey& key, std::uint64_t& count) const 
   const std::uint64_t wanted = fingerprint(key);
   for (int i = 0; i < TWO_PLY_SLOTS; ++i) {
     const std::uint16_t stored = load_half(&bucket.stored[i]);
-    if (stored && detail::load_word(&bucket.check[i]) == pair_check(wanted, stored)) {
+    if (stored && detail::load_word(&bucket.check[i]) == slot_check(wanted, stored)) {
       count = stored - 1u;
       return true;
     }
@@ -104,14 +112,51 @@ void PerftTable::store_pair(const PositionKey& key, std::uint64_t count) {
   int target = int((key.hi >> 32) * TWO_PLY_SLOTS >> 32);
   for (int i = 0; i < TWO_PLY_SLOTS; ++i) {
     const std::uint16_t stored = load_half(&bucket.stored[i]);
-    if (!stored || detail::load_word(&bucket.check[i]) == pair_check(print, stored)) {
+    if (!stored || detail::load_word(&bucket.check[i]) == slot_check(print, stored)) {
       target = i;
       break;
     }
   }
   const auto stored = std::uint16_t(count + 1);
   __atomic_store_n(&bucket.stored[target], stored, __ATOMIC_RELAXED);
-  detail::store_word(&bucket.check[target], pair_check(print, stored));
+  detail::store_word(&bucket.check[target], slot_check(print, stored));
+}
+
+// A deep slot matches when it holds the depth and its check gives back the key's fingerprint.
+bool PerftTable::probe_deep(const PositionKey& key, int depth, std::uint64_t& count) const {
+  const DeepBucket& bucket = deep_[deep_index(key)];
+  const std::uint64_t wanted = fingerprint(key);
+  for (int i = 0; i < DEEP_SLOTS; ++i) {
+    const std::uint64_t stored = detail::load_word(&bucket.stored[i]);
+    if (stored && stored_depth(stored) == depth && detail::load_word(&bucket.check[i]) == slot_check(wanted, stored)) {
+      count = (stored & STORED_COUNT_MASK) - 1;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Takes the slot of the same key and depth or an empty one, else the shallowest, so that a
+// bucket keeps its deep subtrees through a stream of shallow ones; among equally shallow
+// ones, the first from a slot chosen by the key, so that they all take turns.
+void PerftTable::store_deep(const PositionKey& key, int depth, std::uint64_t count) {
+  DeepBucket& bucket = deep_[deep_index(key)];
+  const std::uint64_t print = fingerprint(key);
+  const int first = int((key.hi >> 32) * DEEP_SLOTS >> 32);
+  int target = first, target_depth = 256;
+  for (int k = 0; k < DEEP_SLOTS; ++k) {
+    const int i = (first + k) % DEEP_SLOTS;
+    const std::uint64_t stored = detail::load_word(&bucket.stored[i]);
+    if (!stored ||
+        (stored_depth(stored) == depth && detail::load_word(&bucket.check[i]) == slot_check(print, stored))) {
+      target = i;
+      break;
+    }
+    if (stored_depth(stored) < target_depth) target = i, target_depth = stored_depth(stored);
+  }
+  const std::uint64_t stored = deep_stored(depth, count);
+  detail::store_word(&bucket.stored[target], stored);
+  detail::store_word(&bucket.check[target], slot_check(print, stored));
 }
 
 }  // namespace perftkit

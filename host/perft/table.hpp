@@ -4,9 +4,9 @@
 //
 // Two arrays share the memory: subtrees of two plies, the bulk of any deep perft (about ten
 // for every deeper one), sit six to a 64-byte bucket as a 64-bit check of the whole key and a
-// 16-bit count; deeper subtrees sit two to a bucket with full words (the pipeline's
-// SubtreeTableView rules, one bucket at a time). Neither array needs a power of two of
-// buckets, so a table can be sized to what a perft stores (hash_sizing.hpp).
+// 16-bit count; deeper subtrees sit four to a bucket as a check and a word of depth and count.
+// Neither array needs a power of two of buckets, so a table can be sized to what a perft
+// stores (hash_sizing.hpp).
 #pragma once
 
 #include <cstddef>
@@ -14,7 +14,6 @@
 #include <memory>
 
 #include "perftkit/position_key.hpp"
-#include "pipeline/subtree_table.hpp"
 #include "common/uint128.hpp"
 
 namespace perftkit {
@@ -33,9 +32,9 @@ PERFTKIT_FORCEINLINE void prefetch_line(const void* p) {
 class PerftTable {
  public:
   // A table of at most `bytes` bytes (at least one bucket): from 8 MiB up, whole 4 MiB steps
-  // of at most TWO_PLY_TENTHS tenths hold the two-ply subtrees and the rest the deeper ones;
-  // below that one array holds every depth. Its pages are faulted in up front on `threads`
-  // threads. Throws std::bad_alloc when the memory cannot be mapped.
+  // of at most TWO_PLY_PERCENT percent hold the two-ply subtrees and the rest the deeper ones;
+  // below that one array of deep buckets holds every depth. Its pages are faulted in up front
+  // on `threads` threads. Throws std::bad_alloc when the memory cannot be mapped.
   explicit PerftTable(std::size_t bytes, unsigned threads = 1);
 
   // The stored count of the subtree of `depth` plies under the keyed position, if present.
@@ -48,21 +47,23 @@ class PerftTable {
   }
 
   // Stores a count; depth must be 1..255. Two-ply counts above MAX_TWO_PLY_COUNT (not
-  // reachable in legal chess: at most 218^2) are not kept. A full deep bucket gives up its
-  // shallower entry.
+  // reachable in legal chess: at most 218^2) and deeper ones above MAX_DEEP_COUNT are not
+  // kept (a miss later, never a wrong count). A full deep bucket gives up its shallowest
+  // entry.
   void store(const PositionKey& key, int depth, std::uint64_t count);
 
   std::size_t bytes() const { return (pair_buckets_ + deep_buckets_) * BUCKET_BYTES; }
   std::size_t two_ply_bytes() const { return pair_buckets_ * BUCKET_BYTES; }
 
-  // The two-ply array's share of a split table, in tenths: a deep perft stores about ten
-  // two-ply subtrees (a sixth of a bucket each) for every deeper one (32 bytes, kept at half
-  // load: 64).
-  static constexpr std::size_t TWO_PLY_TENTHS = 6;
-  static constexpr int TWO_PLY_SLOTS = 6;
+  // The two-ply array's share of a split table, in percent: a deep perft stores about ten
+  // two-ply subtrees (a sixth of a bucket each) for every deeper one (a quarter of a bucket,
+  // kept at three quarters load: a third).
+  static constexpr std::size_t TWO_PLY_PERCENT = 80;
+  static constexpr int TWO_PLY_SLOTS = 6, DEEP_SLOTS = 4;
   // The two-ply array grows in whole groups of buckets of this many bytes.
   static constexpr std::size_t TWO_PLY_GROUP_BYTES = std::size_t(4) << 20;
   static constexpr std::uint64_t MAX_TWO_PLY_COUNT = 0xFFFE;
+  static constexpr std::uint64_t MAX_DEEP_COUNT = (std::uint64_t(1) << 56) - 2;
 
  private:
   static constexpr std::size_t BUCKET_BYTES = 64;
@@ -81,19 +82,26 @@ class PerftTable {
     std::uint16_t stored[TWO_PLY_SLOTS];
   };
   static_assert(sizeof(PairBucket) == BUCKET_BYTES);
+  // Slot i holds check[i] = fingerprint of the key ^ stored[i] * the same constant, and
+  // stored[i] = depth << 56 | (count + 1) (0: empty), so that the check covers the depth too.
+  struct alignas(BUCKET_BYTES) DeepBucket {
+    std::uint64_t check[DEEP_SLOTS];
+    std::uint64_t stored[DEEP_SLOTS];
+  };
+  static_assert(sizeof(DeepBucket) == BUCKET_BYTES);
   PERFTKIT_FORCEINLINE std::size_t pair_index(const PositionKey& key) const {
     const auto group = static_cast<std::size_t>(u128(key.lo >> GROUP_BITS) * pair_groups_ >> 48);
     return group * PAIR_GROUP + (key.lo & GROUP_MASK);
   }
   // Bucket of a deeper key: key.lo scaled onto however many deep buckets there are (every
-  // entry keeps all of key.lo, so no bit of it is implied).
+  // entry is checked against a fingerprint of the whole key, so no bit of it is implied).
   PERFTKIT_FORCEINLINE std::size_t deep_index(const PositionKey& key) const {
     return static_cast<std::size_t>(u128(key.lo) * deep_buckets_ >> 64);
   }
-  // That bucket as a one-bucket view, whose entry rules (verification, replacement) apply.
-  SubtreeTableView deep_bucket(const PositionKey& key) const { return SubtreeTableView{&deep_[deep_index(key)], 0}; }
   bool probe_pair(const PositionKey& key, std::uint64_t& count) const;
   void store_pair(const PositionKey& key, std::uint64_t count);
+  bool probe_deep(const PositionKey& key, int depth, std::uint64_t& count) const;
+  void store_deep(const PositionKey& key, int depth, std::uint64_t count);
 
   struct Unmap {
     std::size_t bytes;
@@ -101,7 +109,7 @@ class PerftTable {
   };
   std::unique_ptr<std::byte[], Unmap> memory_;
   PairBucket* pairs_ = nullptr;
-  SubtreeBucket* deep_ = nullptr;
+  DeepBucket* deep_ = nullptr;
   std::size_t pair_buckets_ = 0, pair_groups_ = 0, deep_buckets_ = 0;
 };
 
