@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds bench/prefetch_fresh_memory.cpp and runs it on 1 and 4 GB mappings, fresh and
-# touched, with and without prefetches, writing the lines and the machine to OUT
+# touched, with and without prefetches, and touched and prefetched with each batch in one
+# 4 KiB page, writing the lines and the machine to OUT
 # (default results/prefetch-fresh-memory-<host>-<date>.txt). Run it with nothing else busy.
 #   usage: bash bench/prefetch_fresh_memory.sh [OUT]
 set -euo pipefail
@@ -20,5 +21,7 @@ g++ -O2 -std=c++20 -o "$work/prefetch_fresh_memory" "$root/bench/prefetch_fresh_
         /usr/bin/time -f "  (wall %e s, user %U s, system %S s)" "$work/prefetch_fresh_memory" $mb $touched $prefetch 2>&1
       done
     done
+    # The same batches with every batch's lines in one page: page walks or memory parallelism?
+    /usr/bin/time -f "  (wall %e s, user %U s, system %S s)" "$work/prefetch_fresh_memory" $mb 1 1 page 2>&1
   done
 } | tee "$out"
