@@ -78,16 +78,23 @@ std::uint64_t fingerprint(const PositionKey& key) { return key.hi ^ detail::mix6
 // The check word of a slot that stores `stored` (count + 1, and a deep slot's depth) for a key
 // of this fingerprint.
 std::uint64_t slot_check(std::uint64_t fingerprint, std::uint64_t stored) {
-  return fingerprint ^ std::uint64_t(stored) * 0x9E3779B97F4A7C15ULL;
+  return fingerprint ^ stored * 0x9E3779B97F4A7C15ULL;
 }
 
 std::uint16_t load_half(const std::uint16_t* half) { return __atomic_load_n(half, __ATOMIC_RELAXED); }
 
-// A deep slot's word: the depth in the top byte, count + 1 below.
+// A deep slot's word: the depth (1..255) in the top byte, count + 1 below.
 constexpr int DEPTH_SHIFT = 56;
-constexpr std::uint64_t STORED_COUNT_MASK = (std::uint64_t(1) << DEPTH_SHIFT) - 1;
+constexpr std::uint64_t STORED_COUNT_MASK = PerftTable::MAX_DEEP_COUNT + 1;
+static_assert(STORED_COUNT_MASK == (std::uint64_t(1) << DEPTH_SHIFT) - 1);
 std::uint64_t deep_stored(int depth, std::uint64_t count) { return std::uint64_t(depth) << DEPTH_SHIFT | (count + 1); }
 int stored_depth(std::uint64_t stored) { return int(stored >> DEPTH_SHIFT); }
+
+// Whether a deep slot's word `stored` and check word `check` hold the subtree of `depth`
+// plies under a key of this fingerprint.
+bool deep_slot_holds(std::uint64_t stored, const std::uint64_t& check, int depth, std::uint64_t fingerprint) {
+  return stored && stored_depth(stored) == depth && detail::load_word(&check) == slot_check(fingerprint, stored);
+}
 
 }  // namespace
 
@@ -128,7 +135,7 @@ bool PerftTable::probe_deep(const PositionKey& key, int depth, std::uint64_t& co
   const std::uint64_t wanted = fingerprint(key);
   for (int i = 0; i < DEEP_SLOTS; ++i) {
     const std::uint64_t stored = detail::load_word(&bucket.stored[i]);
-    if (stored && stored_depth(stored) == depth && detail::load_word(&bucket.check[i]) == slot_check(wanted, stored)) {
+    if (deep_slot_holds(stored, bucket.check[i], depth, wanted)) {
       count = (stored & STORED_COUNT_MASK) - 1;
       return true;
     }
@@ -143,12 +150,11 @@ void PerftTable::store_deep(const PositionKey& key, int depth, std::uint64_t cou
   DeepBucket& bucket = deep_[deep_index(key)];
   const std::uint64_t print = fingerprint(key);
   const int first = int((key.hi >> 32) * DEEP_SLOTS >> 32);
-  int target = first, target_depth = 256;
+  int target = first, target_depth = 256;  // deeper than any stored depth
   for (int k = 0; k < DEEP_SLOTS; ++k) {
     const int i = (first + k) % DEEP_SLOTS;
     const std::uint64_t stored = detail::load_word(&bucket.stored[i]);
-    if (!stored ||
-        (stored_depth(stored) == depth && detail::load_word(&bucket.check[i]) == slot_check(print, stored))) {
+    if (!stored || deep_slot_holds(stored, bucket.check[i], depth, print)) {
       target = i;
       break;
     }
