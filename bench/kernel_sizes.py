@@ -10,7 +10,7 @@ Kernels are reported by the functor they run (for_each_index_kernel<F> -> F); Th
 kernels are summed into one line per unit.
 
 usage: bench/kernel_sizes.py [--arch sm_90] [--out FILE] [UNIT.cu ...]
-       (default units: cuda/pipeline_cuda_nodes.cu cuda/pipeline_cuda_stats.cu)
+       (default unit: cuda/pipeline_cuda.cu)
 """
 import argparse
 import pathlib
@@ -21,7 +21,7 @@ import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-DEFAULT_UNITS = ["cuda/pipeline_cuda_nodes.cu", "cuda/pipeline_cuda_stats.cu"]
+DEFAULT_UNITS = ["cuda/pipeline_cuda.cu"]
 
 
 def nvcc_command(unit, arch, cubin):

@@ -1,7 +1,10 @@
 // Fills this translation unit's copy of the core's device attack tables
 // (perftkit::detail::device_attack_tables, one `static __device__` object per CUDA TU).
 // Every .cu that launches kernels using the core includes this header and calls
-// ensure_device_tables(device) before its first launch on that device.
+// ensure_device_tables(device) before its first launch on that device. No kernel may be
+// compiled into two such units: the CUDA runtime runs it from one of them, with that unit's
+// tables, which the other unit's upload never filled (pipeline_cuda.cu; the test
+// cuda_kernels_in_one_object).
 #pragma once
 
 #include <cstddef>

@@ -2,10 +2,10 @@
 // with Thrust's CUDA policy, the heavy per-node bodies through the thin for_each_index
 // kernel, one host thread per device pulling batches from a shared counter.
 //
-// Included by one translation unit per tally (pipeline_cuda_nodes.cu, pipeline_cuda_stats.cu),
-// so that the two build in parallel. Everything but count_batches_pipeline has internal
-// linkage: each unit has its own copy of the device tables (device_tables.cuh) and uploads it
-// before its first launch.
+// Included by pipeline_cuda.cu alone: both tallies' kernels must live in one CUDA object
+// (that file says why). Everything but count_batches_pipeline has internal linkage; the unit
+// has its own copy of the device tables (device_tables.cuh) and uploads it before its first
+// launch.
 #pragma once
 
 #include <thrust/system/cuda/error.h>
