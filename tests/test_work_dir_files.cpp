@@ -62,6 +62,18 @@ TEST(SealedRecord, RoundTripsAndRejectsEveryDamage) {
   }
 }
 
+// A record keeps 64 bits of multiplicity: a node reached by more paths is refused, not wrapped.
+TEST(ShardFile, AMultiplicityPast64BitsIsRefused) {
+  std::vector<FrontierNode> nodes = expand_frontier(start_position(), 1, false);
+  nodes[0].multiplicity = u128(1) << 64;
+  EXPECT_THROW(encode_shard({7, 0x1234, 5}, nodes), std::overflow_error);
+  nodes[0].multiplicity = ~std::uint64_t(0);
+  std::string error;
+  const auto back = decode_shard(encode_shard({7, 0x1234, 5}, nodes), {7, 0x1234, 5}, error);
+  ASSERT_TRUE(back) << error;
+  EXPECT_TRUE((*back)[0].multiplicity == ~std::uint64_t(0));
+}
+
 TEST(ShardFile, RoundTripsAndRejectsDamage) {
   const std::vector<FrontierNode> nodes = expand_frontier(start_position(), 2, false);
   const ShardIdentity identity{7, 0x1234, 5};

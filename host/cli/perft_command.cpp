@@ -190,6 +190,8 @@ int run(const PerftOptions& opt) {
   } catch (const std::runtime_error& e) {
     throw UsageError(e.what());
   }
+  if (!report.cpu_fallback.empty())
+    std::fprintf(stderr, "%s: counted on the CPU core instead\n", report.cpu_fallback.c_str());
   if (opt.json) print_json(report, opt, req);
   else print_text(report, opt);
   std::fprintf(stderr, "time %.3f s, %.4g nodes/s (%s, %u thread%s)\n", report.seconds,

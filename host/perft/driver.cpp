@@ -91,6 +91,7 @@ std::size_t FrontierCounter::table_bytes() const {
 }
 
 const char* FrontierCounter::backend_name() const {
+  if (!cpu_fallback_.empty()) return "cpu";
   return engine_ == Engine::CUDA ? "cuda" : engine_ == Engine::PIPELINE ? "pipeline" : "cpu";
 }
 
@@ -105,8 +106,18 @@ std::vector<u128> FrontierCounter::count(std::vector<FrontierNode> nodes, int re
     if (node.root_move >= root_move_count)
       throw std::invalid_argument("a frontier node names a root move out of range");
   FrontierJob job{std::move(nodes), remaining, per_root_move, settings_.merge_transpositions};
-  if (engine_ != Engine::CPU)
-    return count_pipeline(std::move(job), settings_, engine_ == Engine::CUDA, root_move_count, pipeline_table_);
+  cpu_fallback_.clear();
+  if (engine_ != Engine::CPU) {
+    try {
+      return count_pipeline(job, settings_, engine_ == Engine::CUDA, root_move_count, pipeline_table_);
+    } catch (const std::overflow_error& e) {
+      // The pipeline keeps multiplicities and a node's subtree count in 64 bits (the GPU's
+      // words) and says so rather than wrap; a deep tree of few positions (bare kings at
+      // depth 40) outgrows them. The CPU core counts it exactly: units of at most
+      // MAX_UNIT_DEPTH plies, multiplicities in 128 bits.
+      cpu_fallback_ = e.what();
+    }
+  }
   return count_cpu(std::move(job), settings_, table_, root_move_count);
 }
 
@@ -139,6 +150,8 @@ PerftReport run_perft(const PerftRequest& req) {
     FrontierJob job = root_job(req);
     totals = counter.count(std::move(job.nodes), job.remaining, req.divide, moves.size());
     for (u128 t : totals) report.nodes += t;
+    report.backend = counter.backend_name();
+    report.cpu_fallback = counter.cpu_fallback();
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -46,7 +46,8 @@ struct PerftReport {
   std::vector<DivideEntry> divide;  // sorted by UCI text when requested
   StatsTotals stats;                // filled when statistics were asked for
   double seconds = 0;
-  std::string backend;  // "cpu" or "cuda"
+  std::string backend;       // "cpu", "cuda" or "pipeline": where the count ran
+  std::string cpu_fallback;  // why the CPU core counted what the chosen backend could not; empty if it did not
 };
 
 class PerftTable;
@@ -70,8 +71,11 @@ class FrontierCounter {
   std::vector<u128> count(std::vector<FrontierNode> nodes, int remaining, bool per_root_move,
                           std::size_t root_move_count);
 
-  // "cpu", "cuda" or "pipeline".
+  // "cpu", "cuda" or "pipeline": where the last count ran.
   const char* backend_name() const;
+  // Why the last count ran on the CPU core instead of the pipeline (a count beyond its
+  // 64-bit words), or empty.
+  const std::string& cpu_fallback() const { return cpu_fallback_; }
   bool on_cpu_core() const { return engine_ == Engine::CPU; }
   bool on_gpu() const { return engine_ == Engine::CUDA; }
   // Bytes of the host transposition table kept across calls (0: none made yet, or on a GPU).
@@ -83,6 +87,7 @@ class FrontierCounter {
   Engine engine_;
   std::unique_ptr<PerftTable> table_;             // made on first use by a hashed count on the CPU core
   std::unique_ptr<SubtreeTable> pipeline_table_;  // ...and by one of the pipeline on OpenMP
+  std::string cpu_fallback_;
 };
 
 // Exact perft of request.root (with statistics, the leaf counters too: on the CPU core, or

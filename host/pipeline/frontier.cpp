@@ -49,7 +49,7 @@ class FrontierBuilder {
       : keep_root_moves_(keep_root_moves), merge_(merge), chunks_(chunks) {}
 
   // Adds a node to chunk c; called by one thread at a time per chunk.
-  void add(std::size_t c, const Position& position, std::uint64_t multiplicity, std::uint32_t root_move) {
+  void add(std::size_t c, const Position& position, u128 multiplicity, std::uint32_t root_move) {
     Chunk& chunk = chunks_[c];
     const std::uint64_t hash = merge_ ? candidate_hash(position, keep_root_moves_ ? root_move : 0) : 0;
     if (merge_) chunk.in_shard[hash >> (64 - SHARD_BITS)].push_back(std::uint32_t(chunk.candidates.size()));

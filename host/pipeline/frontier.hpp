@@ -5,14 +5,17 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/uint128.hpp"
 #include "perftkit/position.hpp"
 
 namespace perftkit {
 
 struct FrontierNode {
   Position position;
-  std::uint64_t multiplicity;  // number of paths from the root that reach this node
-  std::uint32_t root_move;     // index into root_moves() of the first move on those paths
+  // Number of paths from the root that reach this node: 128 bits, as many as a perft total
+  // (a deep tree of few positions, bare kings at ply 30, has more than 2^64 paths to one).
+  u128 multiplicity;
+  std::uint32_t root_move;  // index into root_moves() of the first move on those paths
 };
 
 // Legal moves of pos in a fixed order (the index space of FrontierNode::root_move).

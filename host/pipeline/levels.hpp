@@ -217,8 +217,10 @@ SpanNodes upload_span(const System& system, Arena& arena, const std::vector<Fron
   std::vector<std::uint64_t> multiplicities(count);
   for (std::size_t i = 0; i < count; ++i) {
     positions[i] = frontier[first + i].position;
-    multiplicities[i] = frontier[first + i].multiplicity;
-    if (multiplicities[i] == SATURATED) throw std::overflow_error("pipeline: a frontier multiplicity exceeds 64 bits");
+    // The systems keep multiplicities in 64 bits; SATURATED marks an overflow there.
+    if (frontier[first + i].multiplicity >= SATURATED)
+      throw std::overflow_error("pipeline: a frontier multiplicity exceeds 64 bits");
+    multiplicities[i] = std::uint64_t(frontier[first + i].multiplicity);
   }
   SpanNodes nodes{arena.push<Position>(count), arena.push<std::uint64_t>(count)};
   system.upload(nodes.positions, positions.data(), count * sizeof(Position));

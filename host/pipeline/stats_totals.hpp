@@ -15,8 +15,8 @@ struct StatsTotals {
 
   u128 operator[](StatField f) const { return count[f]; }
 
-  // Adds multiplicity copies of a work unit's counters (64 x 64 bits never overflows 128).
-  void add(const LeafStats& unit, std::uint64_t multiplicity) {
+  // Adds multiplicity copies of a work unit's counters (exact while the totals fit 128 bits).
+  void add(const LeafStats& unit, u128 multiplicity) {
     for (int f = 0; f < STAT_FIELD_NB; ++f) count[f] += u128(unit.count[f]) * multiplicity;
   }
   StatsTotals& operator+=(const StatsTotals& other) {

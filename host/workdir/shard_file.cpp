@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <cstring>
+#include <stdexcept>
 
 #include "common/checksum64.hpp"
 #include "perftkit/bitboard.hpp"
@@ -51,7 +52,10 @@ std::string encode_shard(const ShardIdentity& identity, std::span<const Frontier
   put(out, std::uint64_t(nodes.size()));
   for (const FrontierNode& node : nodes) {
     put(out, node.position);
-    put(out, node.multiplicity);
+    // Records keep 64 bits: a split this deep in a tree this narrow is refused, not wrapped.
+    if (node.multiplicity > ~std::uint64_t(0))
+      throw std::overflow_error("work dir: a shard position is reached by more than 2^64 paths; split at fewer plies");
+    put(out, std::uint64_t(node.multiplicity));
   }
   put(out, checksum64(out));
   return out;
@@ -85,7 +89,7 @@ std::optional<std::vector<FrontierNode>> decode_shard(std::string_view bytes, co
   std::vector<FrontierNode> nodes(count);
   for (std::uint64_t i = 0; i < count; ++i) {
     const std::size_t at = HEADER_BYTES + i * SHARD_RECORD_BYTES;
-    nodes[i] = {get<Position>(bytes, at), get<std::uint64_t>(bytes, at + sizeof(Position)), 0};
+    nodes[i] = {get<Position>(bytes, at), u128(get<std::uint64_t>(bytes, at + sizeof(Position))), 0};
     if (!plausible(nodes[i].position) || nodes[i].multiplicity == 0)
       return fail("record " + std::to_string(i) + " is not a position");
   }

@@ -38,7 +38,14 @@ WorkSplit split_into_shards(const SplitRequest& request) {
     return split.frontier.size() >= wanted * AUTO_SPLIT_POSITIONS_PER_SHARD || split.split_plies == request.depth - 1;
   };
   while (!deep_enough() && !split.frontier.empty()) {
-    split.frontier = without_clocks(expand_level(split.frontier, false));
+    std::vector<FrontierNode> next = without_clocks(expand_level(split.frontier, false));
+    // A shard record keeps 64 bits of multiplicity: a split of its own choosing stops above
+    // the ply where one position has more paths (a narrow, deep tree: bare kings past ply 25).
+    if (!request.split_plies && std::any_of(next.begin(), next.end(), [](const FrontierNode& node) {
+          return node.multiplicity > ~std::uint64_t(0);
+        }))
+      break;
+    split.frontier = std::move(next);
     ++split.split_plies;
   }
   if (request.split_plies) split.split_plies = request.split_plies;  // a frontier that died out early stays empty

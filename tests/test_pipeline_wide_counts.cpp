@@ -1,0 +1,92 @@
+// Counts of deep trees of few positions, past 64 bits per node. The pipeline keeps
+// multiplicities and subtree counts in 64-bit words (the GPU's) and hands such a tree to the
+// CPU core, whose frontier multiplicities are 128-bit. Found on the first GPU run: bare kings
+// at depth 40 failed with "a subtree count exceeds 64 bits" where a GPU makes the pipeline
+// the default backend; the CPU core's answer was wrong (1.12e29 for 1.46e32: its 64-bit
+// multiplicities wrapped at ply 30), and so was its --hash 0 count from depth 32 on.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cli_runner.hpp"
+#include "scratch_dir.hpp"
+
+namespace perftkit {
+namespace {
+
+using testing_support::CommandResult;
+using testing_support::run_perftkit;
+
+using u128 = unsigned __int128;
+
+bool next_to(int a, int b) {
+  const int rank = a / 8 - b / 8, file = a % 8 - b % 8;
+  return a != b && rank >= -1 && rank <= 1 && file >= -1 && file <= 1;
+}
+
+// Leaf count of the tree of white Ka1 against black Ka8, white to move, by walking the two
+// kings over the board without the chess core: the side to move steps its king to any
+// neighbouring square that is not next to the other king (nothing else can happen).
+u128 bare_kings_perft(int depth) {
+  // below[side][mover][other]: leaves `ply` plies below, side to move standing on `mover`.
+  static u128 below[2][64][64], above[2][64][64];
+  for (auto& side : below)
+    for (auto& row : side)
+      for (u128& count : row) count = 1;
+  for (int ply = 1; ply <= depth; ++ply) {
+    for (int side = 0; side < 2; ++side)
+      for (int mover = 0; mover < 64; ++mover)
+        for (int other = 0; other < 64; ++other) {
+          u128 sum = 0;
+          for (int to = 0; to < 64; ++to)
+            if (next_to(mover, to) && to != other && !next_to(to, other)) sum += below[1 - side][other][to];
+          above[side][mover][other] = sum;
+        }
+    for (int side = 0; side < 2; ++side)
+      for (int mover = 0; mover < 64; ++mover)
+        for (int other = 0; other < 64; ++other) below[side][mover][other] = above[side][mover][other];
+  }
+  constexpr int A1 = 0, A8 = 56;
+  return below[0][A1][A8];
+}
+
+std::string decimal(u128 n) {
+  std::string digits;
+  do digits.insert(digits.begin(), char('0' + int(n % 10)));
+  while ((n /= 10) != 0);
+  return digits;
+}
+
+TEST(PipelineWideCounts, TheWalkOfTwoKingsMatchesPublishedShallowCounts) {
+  // Ka1 v Ka8: 3 moves, then 3 x 3.
+  EXPECT_EQ(decimal(bare_kings_perft(1)), "3");
+  EXPECT_EQ(decimal(bare_kings_perft(2)), "9");
+  EXPECT_GT(bare_kings_perft(40), u128(1) << 90);  // far past 64 bits
+}
+
+TEST(PipelineWideCounts, BareKingsAtDepth40AreCountedExactlyOnEveryBackend) {
+  const std::string expected = "Nodes searched: " + decimal(bare_kings_perft(40));
+  for (const char* options :
+       {"--backend pipeline", "--backend pipeline --hash 0", "--backend cpu", "--backend cpu --hash 0"}) {
+    const CommandResult r =
+        run_perftkit(std::string("perft --depth 40 --fen 'k7/8/8/8/8/8/8/K7 w - - 0 1' ") + options);
+    EXPECT_EQ(r.exit_code, 0) << options << "\n" << r.output;
+    EXPECT_NE(r.output.find(expected), std::string::npos) << options << "\n" << r.output;
+    if (std::string(options).find("pipeline") != std::string::npos)
+      EXPECT_NE(r.output.find("exceeds 64 bits: counted on the CPU core instead"), std::string::npos) << options << "\n"
+                                                                                                      << r.output;
+  }
+}
+
+// A work dir splits such a tree above the ply where a position has more than 2^64 paths (its
+// records keep 64 bits), and its shards count the rest exactly.
+TEST(PipelineWideCounts, AWorkDirSplitsBareKingsWhereItsRecordsHoldThePaths) {
+  const testing_support::ScratchDir dir("wide-counts");
+  const CommandResult r =
+      run_perftkit("perft --depth 40 --fen 'k7/8/8/8/8/8/8/K7 w - - 0 1' --threads 2 --work-dir '" + dir / "wd" + "'");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("Nodes searched: " + decimal(bare_kings_perft(40))), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace perftkit
