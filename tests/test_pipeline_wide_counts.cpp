@@ -57,7 +57,7 @@ std::string decimal(u128 n) {
   return digits;
 }
 
-TEST(PipelineWideCounts, TheWalkOfTwoKingsMatchesPublishedShallowCounts) {
+TEST(PipelineWideCounts, TheWalkOfTwoKingsMatchesCountsByHand) {
   // Ka1 v Ka8: 3 moves, then 3 x 3.
   EXPECT_EQ(decimal(bare_kings_perft(1)), "3");
   EXPECT_EQ(decimal(bare_kings_perft(2)), "9");
@@ -75,6 +75,19 @@ TEST(PipelineWideCounts, BareKingsAtDepth40AreCountedExactlyOnEveryBackend) {
     if (std::string(options).find("pipeline") != std::string::npos)
       EXPECT_NE(r.output.find("exceeds 64 bits: counted on the CPU core instead"), std::string::npos) << options << "\n"
                                                                                                       << r.output;
+  }
+}
+
+// Statistics too: every leaf of bare kings is a king move, none a capture, check or draw
+// by the rules counted (the 50-move clock runs on: clock_100 counts the leaves past ply 99 only).
+TEST(PipelineWideCounts, BareKingsStatisticsAtDepth40CountEveryLeaf) {
+  const std::string expected = decimal(bare_kings_perft(40));
+  for (const char* backend : {"pipeline", "cpu"}) {
+    const CommandResult r = run_perftkit(
+        std::string("perft --depth 40 --stats --json --fen 'k7/8/8/8/8/8/8/K7 w - - 0 1' --backend ") + backend);
+    EXPECT_EQ(r.exit_code, 0) << backend << "\n" << r.output;
+    EXPECT_NE(r.output.find("\"nodes\":" + expected + ","), std::string::npos) << backend << "\n" << r.output;
+    EXPECT_NE(r.output.find("\"captures\":0,"), std::string::npos) << backend << "\n" << r.output;
   }
 }
 

@@ -133,10 +133,16 @@ PerftReport run_perft(const PerftRequest& req) {
   RootTotals totals;
   std::vector<StatsTotals> stats;
   if (req.stats && req.depth >= 1) {
-    if (!counter.on_cpu_core() && req.depth >= 2)
-      stats =
-          count_on_pipeline<pipeline::CountStats>(root_job(req), pipeline_options(req, counter.on_gpu()), moves.size());
-    else stats = root_move_stats(req, moves);
+    if (!counter.on_cpu_core() && req.depth >= 2) {
+      try {
+        stats = count_on_pipeline<pipeline::CountStats>(root_job(req), pipeline_options(req, counter.on_gpu()),
+                                                        moves.size());
+      } catch (const std::overflow_error& e) {
+        report.cpu_fallback = e.what();  // as FrontierCounter::count: the CPU core's multiplicities are 128-bit
+        report.backend = "cpu";
+      }
+    }
+    if (stats.empty()) stats = root_move_stats(req, moves);
     for (const StatsTotals& s : stats) {
       totals.push_back(s[NODES]);
       report.stats += s;
