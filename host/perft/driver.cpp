@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "common/cuda_presence.hpp"
+#include "common/system_memory.hpp"
 #include "pipeline/frontier.hpp"
 #include "perft/driver_jobs.hpp"
 #include "pipeline/pipeline.hpp"
@@ -116,6 +117,10 @@ std::vector<u128> FrontierCounter::count(std::vector<FrontierNode> nodes, int re
       // depth 40) outgrows them. The CPU core counts it exactly: units of at most
       // MAX_UNIT_DEPTH plies, multiplicities in 128 bits.
       cpu_fallback_ = e.what();
+      // A GPU's table size is no measure of the host's memory.
+      PerftRequest on_host = settings_;
+      on_host.hash_bytes = std::min(on_host.hash_bytes, default_hash_bytes());
+      return count_cpu(std::move(job), on_host, table_, root_move_count);
     }
   }
   return count_cpu(std::move(job), settings_, table_, root_move_count);
