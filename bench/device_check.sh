@@ -104,8 +104,13 @@ if command -v nvidia-smi > /dev/null; then
 else
   echo "nvidia-smi not found"
 fi
-COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo none)
-[[ -n "$(git status --porcelain 2>/dev/null | grep -v '^??' | head -1)" ]] && COMMIT="$COMMIT+dirty"
+# The commit the binary was built from (its --version line); the tree's own git metadata on a
+# device is that of the session's start, not of the carried binary.
+COMMIT=$("$PERFTKIT" --version 2>/dev/null | sed -n 's/.*(commit \([0-9a-f]*\)).*/\1/p' | head -1)
+if [[ -z "$COMMIT" ]]; then
+  COMMIT=$(git rev-parse --short HEAD 2>/dev/null || echo none)
+  [[ -n "$(git status --porcelain 2>/dev/null | grep -v '^??' | head -1)" ]] && COMMIT="$COMMIT+dirty"
+fi
 
 # ---------------------------------------------------------------- data
 DATA="" POSITIONS=""
