@@ -61,6 +61,22 @@ RootTotals count_pipeline(FrontierJob job, const PerftRequest& req, bool on_gpu,
   return count_on_pipeline<pipeline::CountNodes>(std::move(job), options, root_move_count);
 }
 
+// The pipeline keeps multiplicities and a node's subtree count in 64 bits (the GPU's words)
+// and throws std::overflow_error rather than wrap; a deep tree of few positions (bare kings
+// at depth 40) outgrows them. Then the CPU core counts it exactly (units of at most
+// MAX_UNIT_DEPTH plies, multiplicities in 128 bits), and `why` keeps the pipeline's reason
+// (empty when the pipeline counted).
+template <typename OnPipeline, typename OnCpuCore>
+auto on_pipeline_or_cpu_core(OnPipeline on_pipeline, OnCpuCore on_cpu_core, std::string& why) {
+  why.clear();
+  try {
+    return on_pipeline();
+  } catch (const std::overflow_error& e) {
+    why = e.what();
+  }
+  return on_cpu_core();
+}
+
 }  // namespace
 
 // Every backend hashes: the CPU core, and the pipeline on OpenMP or the GPUs.
@@ -107,23 +123,16 @@ std::vector<u128> FrontierCounter::count(std::vector<FrontierNode> nodes, int re
     if (node.root_move >= root_move_count)
       throw std::invalid_argument("a frontier node names a root move out of range");
   FrontierJob job{std::move(nodes), remaining, per_root_move, settings_.merge_transpositions};
-  cpu_fallback_.clear();
-  if (engine_ != Engine::CPU) {
-    try {
-      return count_pipeline(job, settings_, engine_ == Engine::CUDA, root_move_count, pipeline_table_);
-    } catch (const std::overflow_error& e) {
-      // The pipeline keeps multiplicities and a node's subtree count in 64 bits (the GPU's
-      // words) and says so rather than wrap; a deep tree of few positions (bare kings at
-      // depth 40) outgrows them. The CPU core counts it exactly: units of at most
-      // MAX_UNIT_DEPTH plies, multiplicities in 128 bits.
-      cpu_fallback_ = e.what();
-      // A GPU's table size is no measure of the host's memory.
-      PerftRequest on_host = settings_;
-      on_host.hash_bytes = std::min(on_host.hash_bytes, default_hash_bytes());
-      return count_cpu(std::move(job), on_host, table_, root_move_count);
-    }
-  }
-  return count_cpu(std::move(job), settings_, table_, root_move_count);
+  if (engine_ == Engine::CPU) return count_cpu(std::move(job), settings_, table_, root_move_count);
+  return on_pipeline_or_cpu_core(
+      [&] { return count_pipeline(job, settings_, engine_ == Engine::CUDA, root_move_count, pipeline_table_); },
+      [&] {
+        // A GPU's table size is no measure of the host's memory.
+        PerftRequest on_host = settings_;
+        on_host.hash_bytes = std::min(on_host.hash_bytes, default_hash_bytes());
+        return count_cpu(std::move(job), on_host, table_, root_move_count);
+      },
+      cpu_fallback_);
 }
 
 PerftReport run_perft(const PerftRequest& req) {
@@ -138,16 +147,14 @@ PerftReport run_perft(const PerftRequest& req) {
   RootTotals totals;
   std::vector<StatsTotals> stats;
   if (req.stats && req.depth >= 1) {
-    if (!counter.on_cpu_core() && req.depth >= 2) {
-      try {
-        stats = count_on_pipeline<pipeline::CountStats>(root_job(req), pipeline_options(req, counter.on_gpu()),
-                                                        moves.size());
-      } catch (const std::overflow_error& e) {
-        report.cpu_fallback = e.what();  // as FrontierCounter::count: the CPU core's multiplicities are 128-bit
-        report.backend = "cpu";
-      }
-    }
-    if (stats.empty()) stats = root_move_stats(req, moves);
+    if (!counter.on_cpu_core() && req.depth >= 2)
+      stats = on_pipeline_or_cpu_core(
+          [&] {
+            return count_on_pipeline<pipeline::CountStats>(root_job(req), pipeline_options(req, counter.on_gpu()),
+                                                           moves.size());
+          },
+          [&] { return root_move_stats(req, moves); }, report.cpu_fallback);
+    else stats = root_move_stats(req, moves);
     for (const StatsTotals& s : stats) {
       totals.push_back(s[NODES]);
       report.stats += s;
@@ -161,9 +168,9 @@ PerftReport run_perft(const PerftRequest& req) {
     FrontierJob job = root_job(req);
     totals = counter.count(std::move(job.nodes), job.remaining, req.divide, moves.size());
     for (u128 t : totals) report.nodes += t;
-    report.backend = counter.backend_name();
     report.cpu_fallback = counter.cpu_fallback();
   }
+  if (!report.cpu_fallback.empty()) report.backend = "cpu";
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   if (req.divide && req.depth >= 1) {

@@ -53,7 +53,7 @@ std::string encode_shard(const ShardIdentity& identity, std::span<const Frontier
   for (const FrontierNode& node : nodes) {
     put(out, node.position);
     // Records keep 64 bits: a split this deep in a tree this narrow is refused, not wrapped.
-    if (node.multiplicity > ~std::uint64_t(0))
+    if (node.multiplicity > MAX_SHARD_MULTIPLICITY)
       throw std::overflow_error("work dir: a shard position is reached by more than 2^64 paths; split at fewer plies");
     put(out, std::uint64_t(node.multiplicity));
   }

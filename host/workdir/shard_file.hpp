@@ -18,6 +18,8 @@
 namespace perftkit {
 
 inline constexpr std::size_t SHARD_RECORD_BYTES = 80;
+// A record keeps 64 bits of a node's multiplicity: encode_shard refuses more.
+inline constexpr u128 MAX_SHARD_MULTIPLICITY = ~std::uint64_t(0);
 
 // What a shard file must hold to be the shard a manifest expects.
 struct ShardIdentity {

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "workdir/shard_file.hpp"
+
 namespace perftkit {
 
 std::size_t shard_count_for(std::size_t requested, std::size_t positions) {
@@ -42,7 +44,7 @@ WorkSplit split_into_shards(const SplitRequest& request) {
     // A shard record keeps 64 bits of multiplicity: a split of its own choosing stops above
     // the ply where one position has more paths (a narrow, deep tree: bare kings past ply 25).
     if (!request.split_plies && std::any_of(next.begin(), next.end(), [](const FrontierNode& node) {
-          return node.multiplicity > ~std::uint64_t(0);
+          return node.multiplicity > MAX_SHARD_MULTIPLICITY;
         }))
       break;
     split.frontier = std::move(next);
