@@ -9,15 +9,15 @@
 #include <string>
 
 #include "cli_runner.hpp"
+#include "perft/driver.hpp"
 #include "scratch_dir.hpp"
+#include "standard_positions.hpp"
 
 namespace perftkit {
 namespace {
 
 using testing_support::CommandResult;
 using testing_support::run_perftkit;
-
-using u128 = unsigned __int128;
 
 bool next_to(int a, int b) {
   const int rank = a / 8 - b / 8, file = a % 8 - b % 8;
@@ -72,9 +72,10 @@ TEST(PipelineWideCounts, BareKingsAtDepth40AreCountedExactlyOnEveryBackend) {
         run_perftkit(std::string("perft --depth 40 --fen 'k7/8/8/8/8/8/8/K7 w - - 0 1' ") + options);
     EXPECT_EQ(r.exit_code, 0) << options << "\n" << r.output;
     EXPECT_NE(r.output.find(expected), std::string::npos) << options << "\n" << r.output;
-    if (std::string(options).find("pipeline") != std::string::npos)
+    if (std::string(options).find("pipeline") != std::string::npos) {
       EXPECT_NE(r.output.find("exceeds 64 bits: counted on the CPU core instead"), std::string::npos) << options << "\n"
                                                                                                       << r.output;
+    }
   }
 }
 
@@ -99,6 +100,32 @@ TEST(PipelineWideCounts, AWorkDirSplitsBareKingsWhereItsRecordsHoldThePaths) {
       run_perftkit("perft --depth 40 --fen 'k7/8/8/8/8/8/8/K7 w - - 0 1' --threads 2 --work-dir '" + dir / "wd" + "'");
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("Nodes searched: " + decimal(bare_kings_perft(40))), std::string::npos) << r.output;
+}
+
+// One counter counts many frontiers (a work dir's shards). Once one outgrew the pipeline,
+// the next as many plies deep or more go straight to the CPU core (on an H200, trying each
+// of 1,024 bare-kings shards on the GPU first took minutes); shallower ones still try it.
+TEST(PipelineWideCounts, ACounterSendsFrontiersAsDeepAsOneThatOutgrewThePipelineToTheCpuCore) {
+  PerftRequest settings;
+  settings.backend = Backend::PIPELINE;
+  settings.hash_bytes = 1 << 20;
+  FrontierCounter counter(settings);
+  const Position bare_kings = test_positions::position_from_fen("k7/8/8/8/8/8/8/K7 w - - 0 1");
+  const u128 paths = u128(1) << 64;  // one more than a 64-bit multiplicity holds
+  EXPECT_EQ(decimal(counter.count({FrontierNode{bare_kings, paths, 0}}, 3, false, 1)[0]),
+            decimal(paths * bare_kings_perft(3)));
+  EXPECT_STREQ(counter.backend_name(), "cpu");
+  const std::string reason = counter.cpu_fallback();
+  EXPECT_NE(reason.find("exceeds 64 bits"), std::string::npos) << reason;
+
+  const Position position3 = test_positions::position_from_fen(test_positions::POSITION3);
+  EXPECT_EQ(decimal(counter.count({FrontierNode{position3, 1, 0}}, 3, false, 1)[0]), "2812");
+  EXPECT_STREQ(counter.backend_name(), "cpu");
+  EXPECT_EQ(counter.cpu_fallback(), reason);
+
+  EXPECT_EQ(decimal(counter.count({FrontierNode{position3, 1, 0}}, 2, false, 1)[0]), "191");
+  EXPECT_STREQ(counter.backend_name(), "pipeline");
+  EXPECT_EQ(counter.cpu_fallback(), "");
 }
 
 }  // namespace

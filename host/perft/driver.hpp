@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -88,6 +89,10 @@ class FrontierCounter {
   std::unique_ptr<PerftTable> table_;             // made on first use by a hashed count on the CPU core
   std::unique_ptr<SubtreeTable> pipeline_table_;  // ...and by one of the pipeline on OpenMP
   std::string cpu_fallback_;
+  // A frontier this many plies from its leaves or more goes straight to the CPU core: one
+  // already outgrew the pipeline's 64-bit words, for the reason kept (no limit until then).
+  int cpu_core_from_remaining_ = std::numeric_limits<int>::max();
+  std::string outgrown_pipeline_;
 };
 
 // Exact perft of request.root (with statistics, the leaf counters too: on the CPU core, or
