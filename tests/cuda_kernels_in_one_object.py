@@ -40,7 +40,7 @@ def kernels_by_object(listing):
 
 def main():
     if len(sys.argv) != 2:
-        print(__doc__.strip().splitlines()[-3], file=sys.stderr)
+        print(next(line for line in __doc__.splitlines() if line.startswith("Usage:")), file=sys.stderr)
         return 2
     listing = subprocess.run(["nm", "-A", sys.argv[1]], capture_output=True, text=True, check=True).stdout
     objects = kernels_by_object(listing)
