@@ -35,8 +35,8 @@ gcc -O2 -shared -fPIC -o "$work/small_pages.so" "$root/bench/small_pages_preload
         preload=()
         [ "$pages" = small ] && preload=(env LD_PRELOAD="$work/small_pages.so")
         sleep "$settle"
-        nodes=$(/usr/bin/time -f "%e %U %S" -o "$work/time" "${preload[@]}" "$perftkit" perft -d "$depth" 2>/dev/null |
-                sed -n 's/^Nodes searched: //p')
+        nodes=$(/usr/bin/time -f "%e %U %S" -o "$work/time" "${preload[@]}" "$perftkit" perft -d "$depth" 2> "$work/err" |
+                sed -n 's/^Nodes searched: //p') || { cat "$work/err" >&2; exit 1; }
         read -r wall user system < "$work/time"
         echo "perft $depth, table on $pages pages: $nodes nodes, $wall s wall, user $user s, system $system s"
       done
