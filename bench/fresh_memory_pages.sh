@@ -11,6 +11,7 @@
 #   environment: MB (1472: perft 9's default table), ROUNDS (3), SETTLE (12), OUT
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/bench/machine_line.sh"
 perftkit=${1:-}
 depth=${2:-9}
 mb=${MB:-1472} rounds=${ROUNDS:-3} settle=${SETTLE:-12}
@@ -21,7 +22,7 @@ g++ -O2 -std=c++20 -pthread -o "$work/fresh_memory_pages" "$root/bench/fresh_mem
 gcc -O2 -shared -fPIC -o "$work/small_pages.so" "$root/bench/small_pages_preload.c" -ldl
 {
   echo "commit $(git -C "$root" rev-parse --short HEAD), $(date -u +%FT%TZ), settle ${settle} s before every run"
-  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores," \
+  echo "$(cpu_and_cores)," \
        "kernel $(uname -r), THP: $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo unknown)"
   for round in $(seq 1 "$rounds"); do
     for pages in huge small; do

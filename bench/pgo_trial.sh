@@ -11,6 +11,7 @@
 #   environment: OUT (default results/pgo-trial-<host>-<date>.txt)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/bench/machine_line.sh"
 build=$(cd "${1:-$root/build/release}" && pwd)
 rounds=${2:-6}
 out=${OUT:-$root/results/pgo-trial-$(hostname)-$(date +%F).txt}
@@ -62,8 +63,8 @@ train --fen "$position6" -d 5 --hash 0
 build_variant optimised "-fprofile-use=$work/profile -fprofile-partial-training -Wno-missing-profile"
 
 {
-  echo "commit $(git -C "$root" rev-parse --short HEAD), $(date -u +%FT%TZ), $(g++ --version | head -1)"
-  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores"
+  echo "commit $(git -C "$root" rev-parse --short HEAD), $(date -u +%FT%TZ), $(${compile%% *} --version | head -1)"
+  cpu_and_cores
   echo "old: the release binary; new: its AVX-512 kernel unit rebuilt with -fprofile-use"
   echo "== start position, hashed perft 8, one core"
   bash "$root/bench/side_by_side.sh" "$build/perftkit" "$work/optimised" "$rounds" perft -d 8 -t 1

@@ -6,13 +6,14 @@
 #   usage: bash bench/prefetch_fresh_memory.sh [OUT]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/bench/machine_line.sh"
 out=${1:-$root/results/prefetch-fresh-memory-$(hostname)-$(date +%F).txt}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 g++ -O2 -std=c++20 -o "$work/prefetch_fresh_memory" "$root/bench/prefetch_fresh_memory.cpp"
 {
   echo "commit $(git -C "$root" rev-parse --short HEAD), $(date -u +%FT%TZ)"
-  echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores," \
+  echo "$(cpu_and_cores)," \
        "hypervisor: $(lscpu | sed -n 's/^Hypervisor vendor: *//p' | grep . || echo none)," \
        "THP: $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo unknown)"
   for mb in 1024 4096; do
