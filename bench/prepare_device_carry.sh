@@ -7,21 +7,27 @@
 #   third_party/perft-data/        the perft suites (../shared/data/perft)
 #   third_party/positions/         the classify check's positions (../shared/data/positions)
 #   third_party/cli11/include/CLI  CLI11's headers, for a fallback build on the device
+#   third_party/peer/perft_gpu     with --peer: the GPU peer for bench/gpu_peers.sh, built by
+#                                  hand for sm_90 from a fetched copy outside the tree (its
+#                                  code and any recipe that builds it stay out of the project),
+#                                  and its commit in third_party/peer/COMMIT when known
 # Then run on the device (one command; `run` with carry ["third_party"]):
-#   bash bench/device_check.sh
+#   bash bench/gpu_peers.sh         (once a peer is carried), else bash bench/device_check.sh
 #
-# usage: bench/prepare_device_carry.sh [--binary PATH]
-#   --binary PATH  carry this perftkit instead of building one (the CI dry run carries its
+# usage: bench/prepare_device_carry.sh [--binary PATH] [--peer PATH]
+#   --binary PATH  carry this perftkit instead of building one (the CI dry runs carry their
 #                  own build, with the CPU backend)
+#   --peer PATH    carry this peer binary (the CI dry run carries a stand-in script)
 # Fails when the folder would exceed the 64 MiB a device run carries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-binary=""
+binary="" peer=""
 while (($#)); do
   case "$1" in
     --binary) binary=$2; shift 2 ;;
-    *) echo "prepare_device_carry: unknown argument '$1' (usage: [--binary PATH])" >&2; exit 2 ;;
+    --peer) peer=$2; shift 2 ;;
+    *) echo "prepare_device_carry: unknown argument '$1' (usage: [--binary PATH] [--peer PATH])" >&2; exit 2 ;;
   esac
 done
 
@@ -33,7 +39,7 @@ if [[ ! -f "$cli11_src/CLI.hpp" ]]; then
   echo "prepare_device_carry: no CLI11 headers at $cli11_src (install libcli11-dev or set CLI11_INCLUDE)" >&2
   exit 2
 fi
-rm -rf third_party/cli11 third_party/perft-data third_party/positions third_party/device
+rm -rf third_party/cli11 third_party/perft-data third_party/positions third_party/device third_party/peer
 mkdir -p third_party/cli11/include third_party/device
 cp -r "$cli11_src" third_party/cli11/include/CLI
 
@@ -62,6 +68,13 @@ cp "$binary" third_party/device/perftkit
 strip third_party/device/perftkit 2> /dev/null || true
 "$binary" --version | head -1 > third_party/device/VERSION
 git rev-parse HEAD > third_party/device/COMMIT 2> /dev/null || echo none > third_party/device/COMMIT
+if [[ -n "$peer" ]]; then
+  [[ -x "$peer" ]] || { echo "prepare_device_carry: no executable peer at $peer" >&2; exit 2; }
+  mkdir -p third_party/peer
+  cp "$peer" third_party/peer/perft_gpu
+  git -C "$(dirname "$(realpath "$peer")")" rev-parse HEAD > third_party/peer/COMMIT 2> /dev/null ||
+    echo unknown > third_party/peer/COMMIT
+fi
 
 size_mb=$(du -sm third_party | cut -f1)
 echo "prepare_device_carry: third_party holds ${size_mb} MiB:"
