@@ -39,7 +39,8 @@ START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 POSITION3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
 
-# Published counts (Chess Programming Wiki, Perft Results) of every depth a row uses.
+# Known counts of every depth a row uses: the Chess Programming Wiki's Perft Results, and for
+# position 3 perft 9 Stockfish 15.1's `go perft 9` (results/pipeline-subtree-omp-vm-2026-12-06.md).
 PUBLISHED = {
     ("start", 5): 4865609, ("start", 6): 119060324, ("start", 7): 3195901860, ("start", 8): 84998978956,
     ("start", 9): 2439530234167, ("start", 10): 69352859712417, ("start", 11): 2097651003696806,

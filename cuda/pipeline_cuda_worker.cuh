@@ -55,17 +55,18 @@ constexpr double TABLE_MEMORY_SHARE = 0.5;
 constexpr std::size_t MIN_TABLE_BYTES = std::size_t(1) << 20;
 
 // The transposition table of the current device, zeroed (empty) before the level buffers
-// are allocated: `bytes` (rounded down to a power of two of buckets), halved while it does
-// not fit, with a line on stderr when it shrinks. Empty (no table) when even
-// MIN_TABLE_BYTES does not fit. Waits for the GPU.
+// are allocated: `bytes` (whole buckets), halved while it does not fit, with a line on
+// stderr when it shrinks. Empty (no table) when even MIN_TABLE_BYTES does not fit. Waits for
+// the GPU.
 DeviceBuffer<SubtreeBucket> allocate_table(int device, std::size_t bytes, cudaStream_t stream) {
   std::size_t free_bytes = 0, total_bytes = 0;
   PERFTKIT_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-  const std::uint64_t wanted = subtree_table_buckets(bytes);
+  const std::uint64_t wanted = std::max<std::uint64_t>(bytes / sizeof(SubtreeBucket), 1);
   const std::uint64_t fewest = std::min<std::uint64_t>(wanted, MIN_TABLE_BYTES / sizeof(SubtreeBucket));
   const auto cap = static_cast<std::size_t>(static_cast<double>(free_bytes) * TABLE_MEMORY_SHARE);
   DeviceBuffer<SubtreeBucket> table;
-  for (std::uint64_t buckets = subtree_table_buckets(std::min(bytes, cap)); buckets >= fewest; buckets /= 2) {
+  for (std::uint64_t buckets = std::min<std::uint64_t>(wanted, cap / sizeof(SubtreeBucket));
+       buckets >= fewest && buckets; buckets /= 2) {
     try {
       table = DeviceBuffer<SubtreeBucket>(buckets);
       break;
@@ -143,7 +144,9 @@ PipelineCounters device_worker(int device, SharedWork<Tally>& work) {
   if (std::is_same_v<Tally, pipeline::CountNodes> && work.options.hash_bytes)
     table_memory = allocate_table(device, work.options.hash_bytes, stream.get());
   SubtreeTableView table{};
-  if (table_memory.size()) table = {table_memory.data(), (table_memory.size() - 1) & work.options.hash_index_mask};
+  if (table_memory.size())
+    table = {table_memory.data(), subtree_table_layout(table_memory.size() * sizeof(SubtreeBucket)),
+             work.options.hash_index_mask};
   std::size_t budget = work.options.memory_budget;
   if (!budget) {
     std::size_t free_bytes = 0, total_bytes = 0;

@@ -4,7 +4,6 @@
 
 #include <unistd.h>
 
-#include <bit>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -307,11 +306,6 @@ TEST(HashSizing, TableGrowsWithTheDepthItServes) {
   // page faults, not speed.
   EXPECT_GE(suggested_hash_bytes(start, 9), std::size_t(1216) << 20);
   EXPECT_LE(suggested_hash_bytes(start, 9), std::size_t(2048) << 20);
-  // The pipeline's table gives each of those 107 million subtrees two 32-byte slots, in a
-  // power of two.
-  const std::size_t pipeline = suggested_hash_bytes(start, 9, HashTableKind::PIPELINE);
-  EXPECT_EQ(std::popcount(pipeline), 1);
-  EXPECT_GE(pipeline, std::size_t(6400) << 20);
   // A position with no legal move has nothing to store.
   EXPECT_EQ(suggested_hash_bytes(position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), 6), std::size_t(16) << 20);
 }

@@ -58,50 +58,87 @@ TEST(PipelineHashTable, StoresAndFindsCountsByKeyAndDepth) {
   EXPECT_FALSE(view.probe(PositionKey{key.lo ^ 1, key.hi}, 3, count));
 }
 
-// Two keys of one bucket at different depths: the deeper keeps slot 0, shallow ones take
-// turns in slot 1.
+// Five keys of one deep bucket (four slots): the deepest stays while shallow ones take
+// turns in the rest, and the newest is always found.
 TEST(PipelineHashTable, ReplacementKeepsTheDeeperEntry) {
   const SubtreeTable table(64);
   const SubtreeTableView view = table.view();
-  EXPECT_EQ(view.mask, 0u);
-  const PositionKey deep{1, 2}, shallow{3, 4}, newer{5, 6};
+  EXPECT_EQ(view.layout.buckets(), 1u);
+  EXPECT_EQ(view.layout.two_ply_groups, 0u) << "a small table keeps every depth in deep buckets";
+  const PositionKey deep{1, 2};
   view.store(deep, 6, 600);
-  view.store(shallow, 2, 20);
-  view.store(newer, 2, 30);
   std::uint64_t count = 0;
-  ASSERT_TRUE(view.probe(deep, 6, count));
-  EXPECT_EQ(count, 600u);
-  EXPECT_FALSE(view.probe(shallow, 2, count));
-  ASSERT_TRUE(view.probe(newer, 2, count));
-  EXPECT_EQ(count, 30u);
+  int shallow_found = 0;
+  for (std::uint64_t k = 0; k < 6; ++k) {
+    const PositionKey shallow{3 + 2 * k, (k + 1) << 40};
+    view.store(shallow, 2, 20 + k);
+    ASSERT_TRUE(view.probe(shallow, 2, count)) << "shallow key " << k;
+    EXPECT_EQ(count, 20 + k);
+    ASSERT_TRUE(view.probe(deep, 6, count)) << "after shallow key " << k;
+    EXPECT_EQ(count, 600u);
+  }
+  for (std::uint64_t k = 0; k < 6; ++k) shallow_found += view.probe(PositionKey{3 + 2 * k, (k + 1) << 40}, 2, count);
+  EXPECT_EQ(shallow_found, 3) << "three slots for the shallow keys";
 }
 
-// Any one word of an entry changed (a torn or racing write) reads as a miss.
+// Any one word of a slot changed (a torn or racing write) reads as a miss.
 TEST(PipelineHashTable, ACorruptedEntryReadsAsAMiss) {
   const SubtreeTable table(64);
   const SubtreeTableView view = table.view();
+  DeepBucket& bucket = view.deep_bucket(0);
   const PositionKey key{0xABCDEF, 0x123456};
-  for (int word = 0; word < 4; ++word) {
-    view.buckets[0] = SubtreeBucket{};  // the fresh entry lands in slot 0
+  const auto slot_of_key = [&] {
+    for (int i = 0; i < 4; ++i)
+      if (bucket.stored[i]) return i;
+    return -1;
+  };
+  for (int word = 0; word < 3; ++word) {
+    bucket = DeepBucket{};
     view.store(key, 5, 1'000'000);
     std::uint64_t count = 0;
     ASSERT_TRUE(view.probe(key, 5, count));
-    SubtreeEntry& e = view.buckets[0].slot[0];
-    std::uint64_t* words[4] = {&e.lo, &e.check, &e.count, &e.depth};
-    *words[word] ^= 1;
+    const int i = slot_of_key();
+    ASSERT_GE(i, 0);
+    if (word == 0) bucket.check[i] ^= 1;
+    if (word == 1) bucket.stored[i] ^= 1;                       // the count
+    if (word == 2) bucket.stored[i] ^= std::uint64_t(1) << 56;  // the depth: 5 becomes 4
     EXPECT_FALSE(view.probe(key, 5, count)) << "word " << word;
-    if (word == 3) {
+    if (word == 2) {
       EXPECT_FALSE(view.probe(key, 4, count)) << "nor as the depth it now names";
     }
   }
   // A count and a check word from two writes of the same key never verify together.
-  view.buckets[0] = SubtreeBucket{};
+  bucket = DeepBucket{};
   view.store(key, 3, 5);
-  const std::uint64_t count_word = view.buckets[0].slot[0].count;
+  const int i = slot_of_key();
+  ASSERT_GE(i, 0);
+  const std::uint64_t stored_word = bucket.stored[i];
   view.store(key, 3, 6);
-  view.buckets[0].slot[0].count = count_word;
+  bucket.stored[i] = stored_word;
   std::uint64_t count = 0;
   EXPECT_FALSE(view.probe(key, 3, count));
+}
+
+// From 8 MiB up two-ply subtrees have their own buckets, six to a bucket: a count there is
+// found under its whole key only, and a count too big for a slot is not kept.
+TEST(PipelineHashTable, TwoPlySubtreesHaveTheirOwnSlots) {
+  const SubtreeTable table(std::size_t(16) << 20);
+  const SubtreeTableView view = table.view();
+  ASSERT_GT(view.layout.two_ply_groups, 0u);
+  EXPECT_EQ(table.bytes(), std::size_t(16) << 20);
+  const PositionKey key{0x0123'4567'89AB'CDEFULL, 0xFEDC'BA98'7654'3210ULL};
+  view.store(key, 2, 4242);
+  std::uint64_t count = 0;
+  ASSERT_TRUE(view.probe(key, 2, count));
+  EXPECT_EQ(count, 4242u);
+  EXPECT_FALSE(view.probe(key, 3, count)) << "another depth is another subtree";
+  EXPECT_FALSE(view.probe(PositionKey{key.lo, key.hi ^ 1}, 2, count));
+  const PositionKey big{key.lo ^ 0x10000, key.hi};
+  view.store(big, 2, SubtreeTableLayout::MAX_TWO_PLY_COUNT + 1);
+  EXPECT_FALSE(view.probe(big, 2, count)) << "too big for a two-ply slot: not kept";
+  view.store(big, 3, SubtreeTableLayout::MAX_TWO_PLY_COUNT + 1);
+  ASSERT_TRUE(view.probe(big, 3, count)) << "a deeper subtree keeps a wide count";
+  EXPECT_EQ(count, SubtreeTableLayout::MAX_TWO_PLY_COUNT + 1);
 }
 
 // A parent whose children's counts sum past 64 bits saturates, and is not stored.
@@ -289,10 +326,16 @@ TEST(PipelineHash, CorruptedTableEntriesAreMisses) {
   ASSERT_EQ(str(first.nodes), "4085603");
   const SubtreeTableView view = table.view();
   std::size_t corrupted = 0;
-  for (std::uint64_t b = 0; b <= view.mask; ++b)
-    for (SubtreeEntry& e : view.buckets[b].slot)
-      if (e.depth) {
-        e.count ^= 0x40;
+  for (std::uint64_t b = 0; b < view.layout.two_ply_buckets(); ++b)
+    for (std::uint16_t& stored : view.two_ply_bucket(b).stored)
+      if (stored) {
+        stored ^= 0x40;
+        ++corrupted;
+      }
+  for (std::uint64_t b = 0; b < view.layout.deep_buckets; ++b)
+    for (std::uint64_t& stored : view.deep_bucket(b).stored)
+      if (stored) {
+        stored ^= 0x40;
         ++corrupted;
       }
   ASSERT_GT(corrupted, 1000u);

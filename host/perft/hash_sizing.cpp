@@ -1,7 +1,6 @@
 #include "perft/hash_sizing.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <unordered_set>
 #include <vector>
@@ -21,11 +20,9 @@ namespace {
 // loses a few subtrees, while every unused megabyte is a page fault up front, and on a virtual
 // machine fresh memory costs seconds of system time a gigabyte
 // (results/hashed-perft-vm-2026-12-03-right-sized.json: 21 s for perft 9's 4 GB).
-// The pipeline's SubtreeTable keeps every subtree in two 32-byte slots of a bucket, in a
-// power of two of buckets.
+// The pipeline's tables (host and device) share the layout.
 constexpr double TWO_PLY_BYTES = 64.0 / PerftTable::TWO_PLY_SLOTS,
-                 LOADED_DEEP_BYTES = 64.0 / PerftTable::DEEP_SLOTS / 0.75,
-                 HALF_LOADED_ENTRY_BYTES = 2 * sizeof(SubtreeEntry);
+                 LOADED_DEEP_BYTES = 64.0 / PerftTable::DEEP_SLOTS / 0.75;
 constexpr double TWO_PLY_SHARE = double(PerftTable::TWO_PLY_PERCENT) / 100;
 // Distinct positions grow more slowly ply after ply, as transpositions multiply: from the
 // start position by 13.4 at ply 4, 11.4 at ply 6, 10.2 at ply 8 and 9.3 at ply 10, 6-7%
@@ -81,26 +78,19 @@ StoredSubtrees estimate_stored_subtrees(const Position& root, int deepest_stored
   return {at_ply, all - at_ply};
 }
 
-// PerftTable: each part big enough for its subtrees, the two-ply part in whole groups.
-double cpu_core_bytes(const StoredSubtrees& s) {
+// Each part big enough for its subtrees, the two-ply part in whole groups.
+double table_bytes(const StoredSubtrees& s) {
   const double group = double(PerftTable::TWO_PLY_GROUP_BYTES);
   const double two_ply = std::ceil(s.two_ply * TWO_PLY_BYTES / group) * group;
   return std::max(s.deeper * LOADED_DEEP_BYTES / (1 - TWO_PLY_SHARE), two_ply / TWO_PLY_SHARE);
 }
 
-// SubtreeTable: one array for every subtree, a power of two.
-double pipeline_bytes(const StoredSubtrees& s) {
-  return double(
-      std::bit_ceil(static_cast<std::size_t>(std::min((s.two_ply + s.deeper) * HALF_LOADED_ENTRY_BYTES, MAX_BYTES))));
-}
-
 }  // namespace
 
-std::size_t suggested_hash_bytes(const Position& root, int depth, HashTableKind kind) {
+std::size_t suggested_hash_bytes(const Position& root, int depth) {
   if (depth < 3) return 0;
   const StoredSubtrees stored = estimate_stored_subtrees(root, depth - 2);
-  const double bytes =
-      std::min(kind == HashTableKind::PIPELINE ? pipeline_bytes(stored) : cpu_core_bytes(stored), MAX_BYTES);
+  const double bytes = std::min(table_bytes(stored), MAX_BYTES);
   if (bytes <= double(MIN_BYTES)) return MIN_BYTES;
   return (static_cast<std::size_t>(bytes) + STEP - 1) / STEP * STEP;
 }

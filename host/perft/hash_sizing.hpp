@@ -15,9 +15,9 @@ namespace perftkit {
 // not extrapolated); beyond that, extrapolated with the growth of the last ply, a little
 // less every ply. A multiple of 64 MiB, or 16 MiB for small runs; 0 below depth 3 (nothing
 // is stored).
-// kind names the table: the CPU core's PerftTable, or the frontier pipeline's SubtreeTable
-// (--backend pipeline, and the GPUs), whose entries all take 32 bytes.
+// Every table has that layout: the CPU core's PerftTable and the frontier pipeline's tables
+// (--backend pipeline, and the GPUs). kind names which one a run uses.
 enum class HashTableKind { CPU_CORE, PIPELINE };
-std::size_t suggested_hash_bytes(const Position& root, int depth, HashTableKind kind = HashTableKind::CPU_CORE);
+std::size_t suggested_hash_bytes(const Position& root, int depth);
 
 }  // namespace perftkit

@@ -100,7 +100,7 @@ SubtreeTableView run_table(const PipelineOptions& options, std::optional<Subtree
   if (!std::is_same_v<Tally, CountNodes> || (!options.hash_bytes && !options.omp_table)) return {};
   if (!options.omp_table) owned.emplace(options.hash_bytes);
   SubtreeTableView view = options.omp_table ? options.omp_table->view() : owned->view();
-  view.mask &= options.hash_index_mask;
+  view.index_mask = options.hash_index_mask;
   return view;
 }
 
@@ -116,7 +116,8 @@ BatchResults<Tally> count_batches_omp(const std::vector<FrontierNode>& frontier,
   std::optional<SubtreeTable> owned;
   const SubtreeTableView table = run_table<Tally>(options, owned);
   const std::size_t estimate = level_memory_estimate(biggest, remaining, table ? SUBTREE_EXTRA_BYTES : 0);
-  const std::size_t budget = options.memory_budget ? options.memory_budget : std::min(DEFAULT_OMP_BUDGET, estimate);
+  const std::size_t default_budget = table ? SUBTREE_OMP_BUDGET : DEFAULT_OMP_BUDGET;
+  const std::size_t budget = options.memory_budget ? options.memory_budget : std::min(default_budget, estimate);
   BatchWorker<OmpSystem, Tally> worker(system, budget, options, table);
   BatchResults<Tally> results;
   results.totals.assign(batches.size(), typename Tally::Total{});

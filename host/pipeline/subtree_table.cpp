@@ -7,29 +7,27 @@
 
 namespace perftkit {
 
-SubtreeTable::SubtreeTable(std::size_t bytes) {
-  const std::uint64_t buckets = subtree_table_buckets(bytes);
-  const std::size_t size = std::size_t(buckets) * sizeof(SubtreeBucket);
-  // Fresh anonymous pages read as zero (empty entries) and are only touched when used.
+SubtreeTable::SubtreeTable(std::size_t bytes) : layout_(subtree_table_layout(bytes)) {
+  const std::size_t size = layout_.bytes();
+  // Fresh anonymous pages read as zero (empty slots) and are only touched when used.
   void* memory = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (memory == MAP_FAILED) throw std::bad_alloc();
   madvise(memory, size, MADV_HUGEPAGE);
-  buckets_ = static_cast<SubtreeBucket*>(memory);
-  mask_ = buckets - 1;
+  memory_ = static_cast<SubtreeBucket*>(memory);
 }
 
 SubtreeTable::~SubtreeTable() {
-  if (buckets_) munmap(buckets_, bytes());
+  if (memory_) munmap(memory_, layout_.bytes());
 }
 
 SubtreeTable::SubtreeTable(SubtreeTable&& other) noexcept
-    : buckets_(std::exchange(other.buckets_, nullptr)), mask_(std::exchange(other.mask_, 0)) {}
+    : memory_(std::exchange(other.memory_, nullptr)), layout_(other.layout_) {}
 
 SubtreeTable& SubtreeTable::operator=(SubtreeTable&& other) noexcept {
   if (this != &other) {
-    if (buckets_) munmap(buckets_, bytes());
-    buckets_ = std::exchange(other.buckets_, nullptr);
-    mask_ = std::exchange(other.mask_, 0);
+    if (memory_) munmap(memory_, layout_.bytes());
+    memory_ = std::exchange(other.memory_, nullptr);
+    layout_ = other.layout_;
   }
   return *this;
 }

@@ -28,8 +28,7 @@ PerftRequest settings_for_process(const WorkDirPerft& request, const WorkManifes
     settings.hash_bytes = *request.hash_mb << 20;
   } else {
     const FenResult root = parse_fen(run.fen);
-    const std::size_t needed =
-        root ? suggested_hash_bytes(root->position, run.depth, hash_table_kind(settings)) : default_hash_bytes();
+    const std::size_t needed = root ? suggested_hash_bytes(root->position, run.depth) : default_hash_bytes();
     settings.hash_bytes = std::min(default_hash_bytes() / local_processes, needed) >> 20 << 20;
   }
   return settings;
