@@ -14,17 +14,6 @@
 
 namespace perftkit {
 
-// Asks the memory for the cache line at p. On x86-64 an explicit instruction: g++ 12 drops
-// __builtin_prefetch when the address is chosen by a condition (seen in this very table,
-// whose prefetches had all vanished from the binary).
-PERFTKIT_FORCEINLINE void prefetch_line(const void* p) {
-#if defined(__x86_64__)
-  asm volatile("prefetcht0 %0" : : "m"(*static_cast<const char*>(p)));
-#else
-  __builtin_prefetch(p);
-#endif
-}
-
 class PerftTable {
  public:
   // A table of at most `bytes` bytes (at least one bucket), laid out as every subtree table

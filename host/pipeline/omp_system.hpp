@@ -51,17 +51,29 @@ struct OmpSystem {
 #endif
     return body(thrust::seq);
   }
+  // f(i) for i < n, in blocks of BLOCK indices. A functor with prefetch(i) (one that reads a
+  // table at random) has it called for a whole block before the block runs, so that the
+  // block's cache misses overlap instead of stalling one by one.
   template <typename F>
   void for_each_index(std::uint64_t n, const F& f) const {
+    const std::uint64_t blocks = (n + BLOCK - 1) / BLOCK;
 #ifdef _OPENMP
     if (n >= PARALLEL_NODES) {
-      const auto count = static_cast<std::int64_t>(n);
-#pragma omp parallel for schedule(dynamic, 16)
-      for (std::int64_t i = 0; i < count; ++i) f(static_cast<std::uint64_t>(i));
+      const auto count = static_cast<std::int64_t>(blocks);
+#pragma omp parallel for schedule(dynamic, 1)
+      for (std::int64_t b = 0; b < count; ++b) run_block(f, static_cast<std::uint64_t>(b), n);
       return;
     }
 #endif
-    for (std::uint64_t i = 0; i < n; ++i) f(i);
+    for (std::uint64_t b = 0; b < blocks; ++b) run_block(f, b, n);
+  }
+  static constexpr std::uint64_t BLOCK = 16;
+  template <typename F>
+  static void run_block(const F& f, std::uint64_t b, std::uint64_t n) {
+    const std::uint64_t first = b * BLOCK, last = std::min(n, first + BLOCK);
+    if constexpr (requires { f.prefetch(first); })
+      for (std::uint64_t i = first; i < last; ++i) f.prefetch(i);
+    for (std::uint64_t i = first; i < last; ++i) f(i);
   }
   template <typename T>
   T read(const T* p) const {

@@ -28,6 +28,8 @@ struct ProbeSubtrees {
     std::uint64_t count = 0;
     counts[i] = table.probe(position_key(positions[i], keys), depth, count) ? count : UNKNOWN_COUNT;
   }
+  // (The host's systems ask for a block's buckets before probing them.)
+  void prefetch(std::uint64_t i) const { prefetch_line(table.bucket_of(position_key(positions[i], keys), depth)); }
 };
 
 // offsets[i] = legal moves of positions[i] when its count is unknown, else 0 (a hit has no
