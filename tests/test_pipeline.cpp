@@ -306,7 +306,10 @@ TEST(PipelineFunctors, WideArithmetic) {
 TEST(PipelineFunctors, LeafPerftMatchesTheCore) {
   for (const char* fen : {"startpos", KIWIPETE, POSITION3, POSITION4, POSITION5, MANY_MOVES}) {
     const Position pos = position_from_fen(fen);
-    for (int depth = 0; depth <= 2; ++depth) EXPECT_EQ(pipeline::leaf_perft(pos, depth), perft(pos, depth)) << fen;
+    for (int depth = 0; depth <= 2; ++depth) {
+      EXPECT_EQ(pipeline::leaf_perft(pos, depth), perft(pos, depth)) << fen;
+      EXPECT_EQ(pipeline::listed_leaf_perft(pos, depth), perft(pos, depth)) << fen << " (the GPU's loop)";
+    }
   }
 }
 
@@ -315,8 +318,11 @@ TEST(PipelineFunctors, MoreMovesThanOneMoveListHolds) {
   const Position pos = position_from_fen(MANY_MOVES);
   EXPECT_EQ(pipeline::leaf_perft(pos, 1), 263u);
   EXPECT_EQ(pipeline::leaf_perft(pos, 2), 1419u);
+  EXPECT_EQ(pipeline::listed_leaf_perft(pos, 2), 1419u);
   PipelineOptions options;
   options.host_frontier = 1;  // the root goes to the levels, which write its 263 children
+  EXPECT_EQ(str(pipeline_perft(pos, 3, false, options).nodes), "345103");
+  options.hash_bytes = 1 << 20;  // ...or, with a table, list its 263 moves into child slots
   EXPECT_EQ(str(pipeline_perft(pos, 3, false, options).nodes), "345103");
 }
 

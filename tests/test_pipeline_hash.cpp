@@ -235,7 +235,7 @@ TEST(PipelineHash, TinyChunksAndBudgetsGiveTheSameCount) {
   }
   PipelineOptions small = hashed(1 << 20);
   small.host_plies = 1;
-  small.memory_budget = 128 << 10;
+  small.memory_budget = 16 << 10;
   const PipelineReport report = pipeline_perft(position_from_fen(POSITION4), 5, false, small);
   EXPECT_EQ(str(report.nodes), "15833292");
   EXPECT_GT(report.counters.chunks, 10u);
@@ -250,7 +250,7 @@ TEST(PipelineHash, ExhaustedMemoryStillCountsExactly) {
   const PipelineReport split = pipeline_perft(root, 5, false, options);
   EXPECT_EQ(str(split.nodes), "4865609");
   EXPECT_GT(split.counters.batches, 1u);
-  options.memory_budget = 6 << 10;
+  options.memory_budget = 1 << 10;
   const PipelineReport fallback = pipeline_perft(root, 5, false, options);
   EXPECT_EQ(str(fallback.nodes), "4865609");
   EXPECT_GT(fallback.counters.fallback_batches, 0u);

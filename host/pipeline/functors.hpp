@@ -59,18 +59,23 @@ struct GenerateChildren {
 
 // perft(pos, remaining) for remaining 0..2, without recursion (no call stack on the GPU):
 // the last ply is bulk-counted, for the position itself or for each of its listed children,
-// through one counter. On the host two plies take the core's own two-ply count (children
-// made per colour into one buffer, then one counting loop), which does the same work in
-// half the time of the GPU's listed-move loop.
-PERFTKIT_HD_INLINE std::uint64_t leaf_perft(const Position& given, int remaining) {
+// through one counter. The GPU's leaf count.
+PERFTKIT_HD_INLINE std::uint64_t listed_leaf_perft(const Position& given, int remaining) {
   if (remaining <= 0) return 1;
   const Position pos = given;  // in registers, read once
-#if !PERFTKIT_DEVICE_PASS
-  if (remaining == 2) return pos.side_to_move == WHITE ? two_ply_leaves<WHITE>(pos) : two_ply_leaves<BLACK>(pos);
-#endif
   std::uint64_t nodes = 0;
   for_each_child_or_self(pos, remaining == 2, [&](const Position& last) { nodes += count_moves(last); });
   return nodes;
+}
+
+// perft(pos, remaining) for remaining 0..2: on the GPU listed_leaf_perft; on the host two
+// plies take the core's own two-ply count (children made per colour into one buffer, then
+// one counting loop), which does the same work in less time than the listed-move loop.
+PERFTKIT_HD_INLINE std::uint64_t leaf_perft(const Position& pos, int remaining) {
+#if !PERFTKIT_DEVICE_PASS
+  if (remaining == 2) return pos.side_to_move == WHITE ? two_ply_leaves<WHITE>(pos) : two_ply_leaves<BLACK>(pos);
+#endif
+  return listed_leaf_perft(pos, remaining);
 }
 
 // counts[i] = perft(positions[i], remaining), remaining 0..2.

@@ -88,15 +88,77 @@ struct AssignRepresentatives {
   }
 };
 
-// counts[i] of a parent whose count was unknown: the saturating sum of its child slots'
-// representative counts, stored at `depth` unless saturated. A parent without children
-// (a hit, or mate or stalemate) keeps its count, or gets 0.
-struct SumChildSubtrees {
+// The last interior level as moves, not positions: the legal moves of every parent with
+// child slots, listed into them (moves[k], and parent_of[k]: the parent's index in the
+// chunk), in the generator's order.
+struct ListSlotMoves {
   const Position* parents;
   const std::uint64_t* offsets;  // the parents' exclusive scan, n + 1 entries from the chunk's first
   std::uint64_t base;            // offsets[0]: the chunk's first child slot
-  const std::uint64_t* representative;
-  const std::uint64_t* child_counts;  // per representative
+  Move* moves;
+  std::uint64_t* parent_of;
+
+  PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const {
+    if (offsets[i + 1] == offsets[i]) return;
+    const Position parent = parents[i];  // in registers: the slots written below cannot alias it
+    if (parent.side_to_move == WHITE) list<WHITE>(parent, i);
+    else list<BLACK>(parent, i);
+  }
+
+  template <Color Us>
+  PERFTKIT_HD_INLINE void list(const Position& parent, std::uint64_t i) const {
+    std::uint64_t k = offsets[i] - base;
+    for_each_listed_move<Us>(parent, [&](Move move) {
+      moves[k] = move;
+      parent_of[k] = i;
+      ++k;
+    });
+  }
+};
+
+// The subtree of `remaining` (2) plies under child slot k, its parent's move played there:
+// found in the table (hits[k] = 1), else counted and stored (hits[k] = 0), into counts[k].
+// Slots of one parent come together, so its position is read once for all of them; a
+// transposition found by an earlier slot is a hit. (The depth is a run-time value, as in
+// CountLeafMisses.)
+struct CountSlotSubtrees {
+  const Position* parents;
+  const Move* moves;
+  const std::uint64_t* parent_of;
+  std::uint64_t* counts;
+  std::uint8_t* hits;
+  SubtreeTableView table;
+  KeySet keys;
+  int remaining;
+
+  PERFTKIT_HD_INLINE Position child(std::uint64_t k) const { return make_move(parents[parent_of[k]], moves[k]); }
+
+  PERFTKIT_HD_INLINE void operator()(std::uint64_t k) const {
+    const Position position = child(k);
+    const PositionKey key = position_key(position, keys);
+    std::uint64_t count = 0;
+    const bool hit = table.probe(key, remaining, count);
+    if (!hit) {
+      count = leaf_perft(position, remaining);
+      table.store(key, remaining, count);
+    }
+    counts[k] = count;
+    hits[k] = hit ? 1 : 0;
+  }
+  // (The host's systems ask for a block's buckets before probing them.)
+  void prefetch(std::uint64_t k) const { prefetch_line(table.bucket_of(position_key(child(k), keys), remaining)); }
+};
+
+// counts[i] of a parent whose count was unknown: the saturating sum of its child slots'
+// representative counts (without representatives, each slot's own count), stored at
+// `depth` unless saturated. A parent without children (a hit, or mate or stalemate) keeps
+// its count, or gets 0.
+struct SumChildSubtrees {
+  const Position* parents;
+  const std::uint64_t* offsets;         // the parents' exclusive scan, n + 1 entries from the chunk's first
+  std::uint64_t base;                   // offsets[0]: the chunk's first child slot
+  const std::uint64_t* representative;  // per child slot; nullptr: every slot is its own
+  const std::uint64_t* child_counts;    // per representative
   std::uint64_t* counts;
   SubtreeTableView table;
   KeySet keys;
@@ -109,7 +171,8 @@ struct SumChildSubtrees {
       return;
     }
     std::uint64_t sum = 0;
-    for (std::uint64_t k = begin; k < end; ++k) sum = SaturatingAdd{}(sum, child_counts[representative[k]]);
+    for (std::uint64_t k = begin; k < end; ++k)
+      sum = SaturatingAdd{}(sum, child_counts[representative ? representative[k] : k]);
     counts[i] = sum;
     if (sum != SATURATED) table.store(position_key(parents[i], keys), depth, sum);
   }

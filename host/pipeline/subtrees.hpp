@@ -36,6 +36,9 @@ namespace perftkit::pipeline {
 inline constexpr std::size_t SUBTREE_CHILD_BYTES = sizeof(Position) + 2 * sizeof(std::uint64_t);
 // ...on top of NODE_BYTES + MERGE_BYTES, for level_memory_estimate.
 inline constexpr std::size_t SUBTREE_EXTRA_BYTES = SUBTREE_CHILD_BYTES - NODE_BYTES;
+// What a child slot three plies above the leaves keeps: its move, its parent's index, its
+// subtree's count and whether the table had it (SubtreePipeline::count_slots).
+inline constexpr std::size_t SLOT_BYTES = sizeof(Move) + 2 * sizeof(std::uint64_t) + 1;
 
 template <typename System>
 class SubtreePipeline {
@@ -87,12 +90,13 @@ class SubtreePipeline {
     for (std::uint64_t first = 0; first < n;) {
       throw_if_stopped(current_stop_flag());  // a computation stopped from outside ends between chunks
       const std::uint64_t base = system_.read(offsets + first);
-      const std::uint64_t room = children_that_fit();
+      const std::uint64_t room = remaining == 3 ? pipeline::children_that_fit(arena_, SLOT_BYTES) : children_that_fit();
       const std::uint64_t last =
           chunk_end(system_, arena_, offsets, first, n, base, chunk_cap(room, remaining - 1, options_));
       const std::uint64_t children = system_.read(offsets + last) - base;
       if (children > room) throw OutOfWorkspace{};
-      expand(positions + first, counts + first, offsets + first, last - first, base, children, remaining);
+      if (remaining == 3) count_slots(positions + first, counts + first, offsets + first, last - first, base, children);
+      else expand(positions + first, counts + first, offsets + first, last - first, base, children, remaining);
       first = last;
     }
   }
@@ -122,6 +126,35 @@ class SubtreePipeline {
     }
     system_.for_each_index(parents_count, SumChildSubtrees{parents, offsets, base, representative, child_counts, counts,
                                                            table_, table_keys_, remaining});
+  }
+
+  // The children of parents_count parents three plies above the leaves, as slots: each
+  // parent's moves are listed, every slot's two-ply subtree is found in the table or counted
+  // and stored, and each parent sums its slots and stores the sum. No child position is
+  // written and none merged: slots of one parent are distinct positions, and a
+  // transposition between parents is found in the table.
+  void count_slots(const Position* parents, std::uint64_t* counts, const std::uint64_t* offsets,
+                   std::uint64_t parents_count, std::uint64_t base, std::uint64_t children) {
+    const ArenaScope scope(arena_);
+    Move* moves = arena_.push<Move>(children);
+    std::uint64_t* parent_of = arena_.push<std::uint64_t>(children);
+    std::uint64_t* child_counts = arena_.push<std::uint64_t>(children);
+    std::uint8_t* hits = arena_.push<std::uint8_t>(children);
+    if (children) {
+      system_.for_each_index(parents_count, ListSlotMoves{parents, offsets, base, moves, parent_of});
+      system_.for_each_index(children,
+                             CountSlotSubtrees{parents, moves, parent_of, child_counts, hits, table_, table_keys_, 2});
+      const std::uint64_t found = system_.run(arena_, children, [&](auto policy) {
+        return std::uint64_t(thrust::count(policy, hits, hits + children, std::uint8_t(1)));
+      });
+      ++counters_.chunks;
+      counters_.generated += children;
+      counters_.table_probes += children;
+      counters_.table_hits += found;
+      counters_.leaf_nodes += children - found;
+    }
+    system_.for_each_index(
+        parents_count, SumChildSubtrees{parents, offsets, base, nullptr, child_counts, counts, table_, table_keys_, 3});
   }
 
   // Moves one position of each run of identical children to the front, in place; returns
