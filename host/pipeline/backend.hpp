@@ -30,9 +30,10 @@ struct BatchResults {
 // Level buffers of one OpenMP worker when the options name no budget.
 inline constexpr std::size_t DEFAULT_OMP_BUDGET = std::size_t(1) << 30;
 // ...in the subtree mode (a table): there the table finds what a smaller chunk no longer
-// merges, so a quarter of the buffers counts hashed perft 8 in the same time with 0.7 GB
-// less resident (results/pipeline-subtree-omp-vm-2026-12-06.md).
-inline constexpr std::size_t SUBTREE_OMP_BUDGET = std::size_t(256) << 20;
+// merges, and the last interior level is 19-byte slots, so a sixteenth of the buffers counts
+// hashed perft 8 and 9 a little faster, with 0.2 GB less resident
+// (results/pipeline-subtree-omp-vm-2026-12-06.md).
+inline constexpr std::size_t SUBTREE_OMP_BUDGET = std::size_t(64) << 20;
 // A worker that has halved its buffers below this gives its batch to the CPU core.
 inline constexpr std::size_t MIN_BUDGET = std::size_t(1) << 20;
 

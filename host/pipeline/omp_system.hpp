@@ -51,9 +51,10 @@ struct OmpSystem {
 #endif
     return body(thrust::seq);
   }
-  // f(i) for i < n, in blocks of BLOCK indices. A functor with prefetch(i) (one that reads a
-  // table at random) has it called for a whole block before the block runs, so that the
-  // block's cache misses overlap instead of stalling one by one.
+  // f(i) for i < n, in blocks of BLOCK indices. A functor that reads a table at random
+  // splits f(i) into run(i, prepare(i)), where prepare finds what the table read needs (the
+  // key): a block's prepare(i) all run first and prefetch their buckets, then its run(i),
+  // so that the block's cache misses overlap instead of stalling one by one.
   template <typename F>
   void for_each_index(std::uint64_t n, const F& f) const {
     const std::uint64_t blocks = (n + BLOCK - 1) / BLOCK;
@@ -71,9 +72,16 @@ struct OmpSystem {
   template <typename F>
   static void run_block(const F& f, std::uint64_t b, std::uint64_t n) {
     const std::uint64_t first = b * BLOCK, last = std::min(n, first + BLOCK);
-    if constexpr (requires { f.prefetch(first); })
-      for (std::uint64_t i = first; i < last; ++i) f.prefetch(i);
-    for (std::uint64_t i = first; i < last; ++i) f(i);
+    if constexpr (requires { f.run(first, f.prepare(first)); }) {
+      decltype(f.prepare(first)) prepared[BLOCK];
+      for (std::uint64_t i = first; i < last; ++i) {
+        prepared[i - first] = f.prepare(i);
+        prefetch_line(f.bucket_of(prepared[i - first]));
+      }
+      for (std::uint64_t i = first; i < last; ++i) f.run(i, prepared[i - first]);
+    } else {
+      for (std::uint64_t i = first; i < last; ++i) f(i);
+    }
   }
   template <typename T>
   T read(const T* p) const {

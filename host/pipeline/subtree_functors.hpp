@@ -24,12 +24,15 @@ struct ProbeSubtrees {
   KeySet keys;
   int depth;
 
-  PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const {
+  PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const { run(i, prepare(i)); }
+  // (f(i) = run(i, prepare(i)): the host's systems prepare a block and fetch its buckets
+  // before they run it.)
+  PERFTKIT_HD_INLINE PositionKey prepare(std::uint64_t i) const { return position_key(positions[i], keys); }
+  PERFTKIT_HD_INLINE const void* bucket_of(const PositionKey& key) const { return table.bucket_of(key, depth); }
+  PERFTKIT_HD_INLINE void run(std::uint64_t i, const PositionKey& key) const {
     std::uint64_t count = 0;
-    counts[i] = table.probe(position_key(positions[i], keys), depth, count) ? count : UNKNOWN_COUNT;
+    counts[i] = table.probe(key, depth, count) ? count : UNKNOWN_COUNT;
   }
-  // (The host's systems ask for a block's buckets before probing them.)
-  void prefetch(std::uint64_t i) const { prefetch_line(table.bucket_of(position_key(positions[i], keys), depth)); }
 };
 
 // offsets[i] = legal moves of positions[i] when its count is unknown, else 0 (a hit has no
@@ -131,22 +134,28 @@ struct CountSlotSubtrees {
   KeySet keys;
   int remaining;
 
-  PERFTKIT_HD_INLINE Position child(std::uint64_t k) const { return make_move(parents[parent_of[k]], moves[k]); }
+  struct Slot {
+    Position position;
+    PositionKey key;
+  };
 
-  PERFTKIT_HD_INLINE void operator()(std::uint64_t k) const {
-    const Position position = child(k);
-    const PositionKey key = position_key(position, keys);
+  PERFTKIT_HD_INLINE void operator()(std::uint64_t k) const { run(k, prepare(k)); }
+  // (As ProbeSubtrees: the host's systems prepare a block and fetch its buckets first.)
+  PERFTKIT_HD_INLINE Slot prepare(std::uint64_t k) const {
+    const Position position = make_move(parents[parent_of[k]], moves[k]);
+    return {position, position_key(position, keys)};
+  }
+  PERFTKIT_HD_INLINE const void* bucket_of(const Slot& slot) const { return table.bucket_of(slot.key, remaining); }
+  PERFTKIT_HD_INLINE void run(std::uint64_t k, const Slot& slot) const {
     std::uint64_t count = 0;
-    const bool hit = table.probe(key, remaining, count);
+    const bool hit = table.probe(slot.key, remaining, count);
     if (!hit) {
-      count = leaf_perft(position, remaining);
-      table.store(key, remaining, count);
+      count = leaf_perft(slot.position, remaining);
+      table.store(slot.key, remaining, count);
     }
     counts[k] = count;
     hits[k] = hit ? 1 : 0;
   }
-  // (The host's systems ask for a block's buckets before probing them.)
-  void prefetch(std::uint64_t k) const { prefetch_line(table.bucket_of(position_key(child(k), keys), remaining)); }
 };
 
 // counts[i] of a parent whose count was unknown: the saturating sum of its child slots'
