@@ -11,13 +11,8 @@ cd "$(dirname "$0")/.."
 binary=${1:?usage: bench/device_check_dry_run.sh PERFTKIT_BINARY}
 binary=$(realpath "$binary")
 
-bash bench/prepare_device_carry.sh --binary "$binary" > /dev/null
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/perftkit-dry-run.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/tree" "$work/out"
-git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$work/tree"
-cp -r third_party "$work/tree/"
+source bench/device_dry_tree.sh
+dry_tree --binary "$binary"
 # ($work holds no shared/: the check finds its data in third_party/ or not at all.)
 
 start=$(date +%s)

@@ -10,13 +10,8 @@ cd "$(dirname "$0")/.."
 binary=${1:?usage: bench/gpu_peers_dry_run.sh PERFTKIT_BINARY}
 binary=$(realpath "$binary")
 
-bash bench/prepare_device_carry.sh --binary "$binary" --peer bench/gpu_peers_stand_in.py > /dev/null
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/perftkit-peers-dry-run.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/tree" "$work/out"
-git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$work/tree"
-cp -r third_party "$work/tree/"
+source bench/device_dry_tree.sh
+dry_tree --binary "$binary" --peer bench/gpu_peers_stand_in.py
 
 start=$(date +%s)
 rc=0
