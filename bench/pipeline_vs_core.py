@@ -8,8 +8,11 @@ build's pipeline, in the same rounds). Reported per depth and road: the medians 
 and system seconds and of the peak resident memory, and the pipeline/core ratios of the
 medians. Every count is checked against the published one.
 
+--hash 0 times both roads without a table (the pipeline's levels mode against the core's
+merged frontier and plain recursion).
+
 Usage: bench/pipeline_vs_core.py [--perftkit build/release/perftkit] [--depths 8] [--runs 3]
-                                 [--baseline OTHER_PERFTKIT] [--out FILE]
+                                 [--baseline OTHER_PERFTKIT] [--hash MB] [--out FILE]
 """
 import argparse
 import datetime
@@ -26,10 +29,12 @@ import bench_common  # noqa: E402
 PUBLISHED = {5: 4865609, 6: 119060324, 7: 3195901860, 8: 84998978956, 9: 2439530234167, 10: 69352859712417}
 
 
-def run_once(perftkit, backend, depth):
+def run_once(perftkit, backend, depth, hash_mb=None):
     """(nodes, wall s, user s, system s, peak resident MB, table MB) of one run."""
     env = dict(os.environ, PERFTKIT_CPU_KERNEL="x86-64-v2")
     cmd = [perftkit, "perft", "--depth", str(depth), "--backend", backend, "--json"]
+    if hash_mb is not None:
+        cmd += ["--hash", str(hash_mb)]
     start = time.perf_counter()
     child = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
     out = child.stdout.read()
@@ -53,6 +58,7 @@ def main():
     parser.add_argument("--depths", default="8")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--baseline", help="another perftkit build whose pipeline runs in the same rounds")
+    parser.add_argument("--hash", type=int, help="table MB for every run (0: none); default: perftkit's own")
     parser.add_argument("--out")
     args = parser.parse_args()
     depths = [int(d) for d in args.depths.split(",")]
@@ -62,14 +68,14 @@ def main():
 
     record = {"script": "bench/pipeline_vs_core.py", "date": datetime.datetime.now().isoformat(timespec="seconds"),
               **bench_common.commit(), "machine": bench_common.machine(), "cpu_kernel": "x86-64-v2",
-              "runs": args.runs, "baseline": args.baseline, "depths": {}}
+              "runs": args.runs, "baseline": args.baseline, "hash_mb": args.hash, "depths": {}}
     wrong = False
     for depth in depths:
         runs = {name: [] for name, _, _ in roads}
         for round_ in range(args.runs):
             order = roads if round_ % 2 == 0 else roads[::-1]
             for name, binary, backend in order:
-                r = run_once(binary, backend, depth)
+                r = run_once(binary, backend, depth, args.hash)
                 if r["nodes"] != PUBLISHED.get(depth, r["nodes"]):
                     print(f"{name} perft {depth}: {r['nodes']}, published {PUBLISHED[depth]}", file=sys.stderr)
                     wrong = True
