@@ -257,6 +257,24 @@ TEST(PipelineHash, ExhaustedMemoryStillCountsExactly) {
 }
 
 // Unmerged levels still sum each parent's own children.
+// The last interior level as child slots (the default) or as merged positions: the same
+// published counts, and only the positions merge there (its transpositions, three plies
+// below the frontier, are table hits for the slots).
+TEST(PipelineHash, SlotsAndMergedPositionsGiveTheSameCount) {
+  const std::vector<std::pair<const char*, int>> cases = {{KIWIPETE, 5}, {POSITION4, 5}, {"startpos", 5}};
+  const std::vector<std::string> published = {"193690690", "15833292", "4865609"};
+  for (std::size_t c = 0; c < cases.size(); ++c) {
+    PipelineOptions options = hashed(1 << 20);
+    options.host_plies = 1;
+    const PipelineReport slots = pipeline_perft(position_from_fen(cases[c].first), cases[c].second, false, options);
+    options.slots = false;
+    const PipelineReport positions = pipeline_perft(position_from_fen(cases[c].first), cases[c].second, false, options);
+    EXPECT_EQ(str(slots.nodes), published[c]) << cases[c].first;
+    EXPECT_EQ(str(positions.nodes), published[c]) << cases[c].first;
+    EXPECT_GT(positions.counters.merged_away, slots.counters.merged_away) << cases[c].first;
+  }
+}
+
 TEST(PipelineHash, UnmergedLevelsGiveTheSameCount) {
   PipelineOptions options = hashed(64 << 10);
   options.merge = false;

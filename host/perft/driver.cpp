@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <limits>
 #include <memory>
 #include <stdexcept>
+#include <string_view>
 
 #include "common/cuda_presence.hpp"
 #include "common/system_memory.hpp"
@@ -36,6 +38,9 @@ PipelineOptions pipeline_options(const PerftRequest& req, bool on_gpu) {
     options.hash_bytes = req.hash_bytes;
     options.hash_seed = req.hash_seed;
   }
+  // (A measuring switch, not a user option: the last interior level as merged positions.)
+  const char* slots = std::getenv("PERFTKIT_PIPELINE_SLOTS");
+  options.slots = !(slots && std::string_view(slots) == "0");
   return options;
 }
 

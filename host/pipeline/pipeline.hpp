@@ -45,6 +45,10 @@ struct PipelineOptions {
   std::uint64_t hash_index_mask = ~std::uint64_t(0);  // tests: 0 sends every key to one bucket
   SubtreeTable* omp_table = nullptr;  // OpenMP system: use this table (kept across runs) instead of a fresh one
                                       // of hash_bytes; set, it turns the table mode on by itself
+  // With a table, the last interior level (three plies above the leaves) as child slots
+  // (moves) rather than merged positions; off compares the two on one GPU
+  // (PERFTKIT_PIPELINE_SLOTS=0, bench/gpu_peers.sh).
+  bool slots = true;
 };
 
 // What the pipeline did, summed over workers; for reports and tests.

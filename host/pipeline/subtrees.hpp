@@ -90,12 +90,13 @@ class SubtreePipeline {
     for (std::uint64_t first = 0; first < n;) {
       throw_if_stopped(current_stop_flag());  // a computation stopped from outside ends between chunks
       const std::uint64_t base = system_.read(offsets + first);
-      const std::uint64_t room = remaining == 3 ? pipeline::children_that_fit(arena_, SLOT_BYTES) : children_that_fit();
+      const bool as_slots = remaining == 3 && options_.slots;
+      const std::uint64_t room = as_slots ? pipeline::children_that_fit(arena_, SLOT_BYTES) : children_that_fit();
       const std::uint64_t last =
           chunk_end(system_, arena_, offsets, first, n, base, chunk_cap(room, remaining - 1, options_));
       const std::uint64_t children = system_.read(offsets + last) - base;
       if (children > room) throw OutOfWorkspace{};
-      if (remaining == 3) count_slots(positions + first, counts + first, offsets + first, last - first, base, children);
+      if (as_slots) count_slots(positions + first, counts + first, offsets + first, last - first, base, children);
       else expand(positions + first, counts + first, offsets + first, last - first, base, children, remaining);
       first = last;
     }
