@@ -4,7 +4,8 @@
     bench/plot_results.py results/bench-cpu-2025-11-30.json [more.json ...] [-o results/bench.svg]
 
 `bench/hashed_perft.py` files plot too: time-to-result nodes/s (nodes over the median
-seconds) per depth, for the measured build and its --baseline.
+seconds) per depth, for the measured build and its --baseline; so do `bench/pipeline_vs_core.py`
+files, per depth and road.
 
 Each JSON file contributes its backends (a backend named twice keeps the later file's
 numbers). The title names the machine, the commit and the date of the first file. Needs
@@ -29,8 +30,13 @@ def load(paths):
 
 
 def rows_of(run):
-    """(position, backend, nodes/s) of a bench file, or of a hashed_perft file (per depth:
-    this build and its baseline, time to result)."""
+    """(position, backend, nodes/s) of a bench file, of a hashed_perft file (per depth:
+    this build and its baseline, time to result), or of a pipeline_vs_core file (per depth:
+    each road, nodes over the median wall seconds)."""
+    if run.get("script") == "bench/pipeline_vs_core.py":
+        suffix = " no table" if run.get("hash_mb") == 0 else ""
+        return [("perft %s%s" % (depth, suffix), road, entry["runs"][0]["nodes"] / entry["medians"]["wall"])
+                for depth, roads in run["depths"].items() for road, entry in roads.items()]
     if run.get("benchmark") != "hashed_perft":
         return [(row["position"], row["backend"], row["nodes_per_second"]) for row in run["results"]]
     label = "commit %s" % run.get("commit", "unknown")[:7]
@@ -62,6 +68,9 @@ def title(runs):
     parts = [machine.get("cpu", "unknown CPU")]
     parts += [gpu["name"] for gpu in machine.get("gpus", [])]
     when = "commit %s, %s" % (first.get("commit", "unknown")[:7], first.get("date", "")[:10])
+    if first.get("script") == "bench/pipeline_vs_core.py":
+        return "the pipeline on OpenMP against the CPU core at x86-64-v2, time to result: %s; %s" % (
+            ", ".join(parts), when)
     if first.get("benchmark") == "hashed_perft":
         return "hashed perft, time to result (default table, merging on): %s; %s" % (", ".join(parts), when)
     offset = first.get("depth_offset", 0)
