@@ -92,18 +92,18 @@ TEST(PerftTable, DeepSlotsKeepDepthAndCountApart) {
   const PositionKey key{0x0123456789ABCDEFULL, 0xFEDCBA9876543210ULL};
   table.store(key, 3, 97862);  // Kiwipete perft 3: more than a two-ply slot holds
   table.store(key, 4, 4085603);
-  table.store(key, 255, PerftTable::MAX_DEEP_COUNT);
+  table.store(key, 255, SubtreeTableLayout::MAX_DEEP_COUNT);
   std::uint64_t count = 0;
   ASSERT_TRUE(table.probe(key, 3, count));
   EXPECT_EQ(count, 97862u);
   ASSERT_TRUE(table.probe(key, 4, count));
   EXPECT_EQ(count, 4085603u);
   ASSERT_TRUE(table.probe(key, 255, count));
-  EXPECT_EQ(count, PerftTable::MAX_DEEP_COUNT);
+  EXPECT_EQ(count, SubtreeTableLayout::MAX_DEEP_COUNT);
   EXPECT_FALSE(table.probe(key, 5, count));
   EXPECT_FALSE(table.probe(PositionKey{key.lo, key.hi ^ (1ULL << 63)}, 4, count));
   const PositionKey other{0x1111, 0x2222};
-  table.store(other, 6, PerftTable::MAX_DEEP_COUNT + 1);
+  table.store(other, 6, SubtreeTableLayout::MAX_DEEP_COUNT + 1);
   EXPECT_FALSE(table.probe(other, 6, count));
   table.store(key, 4, 0);  // the same key and depth again takes its own slot
   ASSERT_TRUE(table.probe(key, 4, count));
@@ -131,11 +131,11 @@ TEST(PerftTable, TwoPlyCountIsFoundOnlyUnderItsWholeKey) {
   ASSERT_TRUE(table.probe(key, 2, count));
   EXPECT_EQ(count, 7u);
   const PositionKey other{0x1111, 0x2222};
-  table.store(other, 2, PerftTable::MAX_TWO_PLY_COUNT + 1);  // too big for a slot: not kept
+  table.store(other, 2, SubtreeTableLayout::MAX_TWO_PLY_COUNT + 1);  // too big for a slot: not kept
   EXPECT_FALSE(table.probe(other, 2, count));
-  table.store(other, 2, PerftTable::MAX_TWO_PLY_COUNT);
+  table.store(other, 2, SubtreeTableLayout::MAX_TWO_PLY_COUNT);
   ASSERT_TRUE(table.probe(other, 2, count));
-  EXPECT_EQ(count, PerftTable::MAX_TWO_PLY_COUNT);
+  EXPECT_EQ(count, SubtreeTableLayout::MAX_TWO_PLY_COUNT);
 }
 
 // A table of 30 MiB: 20 MiB of two-ply groups, and 10 MiB of deep buckets (not a power of
@@ -167,7 +167,7 @@ TEST(PerftTable, FullTwoPlyBucketNeverAnswersWrongly) {
       ++hits;
     }
   EXPECT_GE(hits, 4);
-  EXPECT_LE(hits, PerftTable::TWO_PLY_SLOTS);
+  EXPECT_LE(hits, SubtreeTableLayout::TWO_PLY_SLOTS);
   table.store(PositionKey{0xABC0000, 9}, 2, 0);
   ASSERT_TRUE(table.probe(PositionKey{0xABC0000, 9}, 2, count));
   EXPECT_EQ(count, 0u);

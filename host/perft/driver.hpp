@@ -109,7 +109,8 @@ bool runs_with_hash_table(const PerftRequest& request);
 bool runs_on_gpu(const PerftRequest& request);
 
 // The table a run of request keeps: the frontier pipeline's on the GPUs and with --backend
-// pipeline, else the CPU core's.
+// pipeline, else the CPU core's (one layout; a pipeline run takes --hash as asked).
+enum class HashTableKind { CPU_CORE, PIPELINE };
 HashTableKind hash_table_kind(const PerftRequest& request);
 
 // Bytes of transposition table a run of request uses (0: none).

@@ -7,23 +7,21 @@
 
 #include "perftkit/position_key.hpp"
 
-#include "perft/table.hpp"
 #include "pipeline/frontier.hpp"
 #include "pipeline/subtree_table.hpp"
 
 namespace perftkit {
 namespace {
 
-// PerftTable's layout: two-ply subtrees take a sixth of a 64-byte bucket (a slot each) in
-// TWO_PLY_PERCENT of the table, deeper ones a quarter in the rest, kept at three quarters
-// load (two subtrees in three are in a bucket with a free slot). No more: a lossy table a little too small
-// loses a few subtrees, while every unused megabyte is a page fault up front, and on a virtual
-// machine fresh memory costs seconds of system time a gigabyte
-// (results/hashed-perft-vm-2026-12-03-right-sized.json: 21 s for perft 9's 4 GB).
-// The pipeline's tables (host and device) share the layout.
-constexpr double TWO_PLY_BYTES = 64.0 / PerftTable::TWO_PLY_SLOTS,
-                 LOADED_DEEP_BYTES = 64.0 / PerftTable::DEEP_SLOTS / 0.75;
-constexpr double TWO_PLY_SHARE = double(PerftTable::TWO_PLY_PERCENT) / 100;
+// The tables' layout (SubtreeTableLayout): two-ply subtrees take a sixth of a 64-byte
+// bucket (a slot each) in TWO_PLY_PERCENT of the table, deeper ones a quarter in the rest,
+// kept at three quarters load (two subtrees in three are in a bucket with a free slot). No more: a lossy table a little
+// too small loses a few subtrees, while every unused megabyte is a page fault up front, and on a virtual machine fresh
+// memory costs seconds of system time a gigabyte (results/hashed-perft-vm-2026-12-03-right-sized.json: 21 s for perft
+// 9's 4 GB). The pipeline's tables (host and device) share the layout.
+constexpr double TWO_PLY_BYTES = 64.0 / SubtreeTableLayout::TWO_PLY_SLOTS,
+                 LOADED_DEEP_BYTES = 64.0 / SubtreeTableLayout::DEEP_SLOTS / 0.75;
+constexpr double TWO_PLY_SHARE = double(SubtreeTableLayout::TWO_PLY_PERCENT) / 100;
 // Distinct positions grow more slowly ply after ply, as transpositions multiply: from the
 // start position by 13.4 at ply 4, 11.4 at ply 6, 10.2 at ply 8 and 9.3 at ply 10, 6-7%
 // less a ply. An extrapolated ply grows by the ply before's growth times this.
@@ -80,7 +78,7 @@ StoredSubtrees estimate_stored_subtrees(const Position& root, int deepest_stored
 
 // Each part big enough for its subtrees, the two-ply part in whole groups.
 double table_bytes(const StoredSubtrees& s) {
-  const double group = double(PerftTable::TWO_PLY_GROUP_BYTES);
+  const double group = double(SubtreeTableLayout::GROUP_BYTES);
   const double two_ply = std::ceil(s.two_ply * TWO_PLY_BYTES / group) * group;
   return std::max(s.deeper * LOADED_DEEP_BYTES / (1 - TWO_PLY_SHARE), two_ply / TWO_PLY_SHARE);
 }

@@ -16,8 +16,7 @@ namespace perftkit {
 // less every ply. A multiple of 64 MiB, or 16 MiB for small runs; 0 below depth 3 (nothing
 // is stored).
 // Every table has that layout: the CPU core's PerftTable and the frontier pipeline's tables
-// (--backend pipeline, and the GPUs). kind names which one a run uses.
-enum class HashTableKind { CPU_CORE, PIPELINE };
+// (--backend pipeline, and the GPUs).
 std::size_t suggested_hash_bytes(const Position& root, int depth);
 
 }  // namespace perftkit

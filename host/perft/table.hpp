@@ -30,7 +30,7 @@ class PerftTable {
     prefetch_line(view_.bucket_of(key, depth));
   }
 
-  // Stores a count; depth must be 1..255. Two-ply counts above MAX_TWO_PLY_COUNT (not
+  // Stores a count; depth must be 1..255. Two-ply counts above the layout's MAX_TWO_PLY_COUNT (not
   // reachable in legal chess: at most 218^2) and deeper ones above MAX_DEEP_COUNT are not
   // kept (a miss later, never a wrong count). A full deep bucket gives up its shallowest
   // entry.
@@ -38,13 +38,6 @@ class PerftTable {
 
   std::size_t bytes() const { return view_.layout.bytes(); }
   std::size_t two_ply_bytes() const { return std::size_t(view_.layout.two_ply_buckets()) * sizeof(SubtreeBucket); }
-
-  static constexpr std::size_t TWO_PLY_PERCENT = SubtreeTableLayout::TWO_PLY_PERCENT;
-  static constexpr int TWO_PLY_SLOTS = SubtreeTableLayout::TWO_PLY_SLOTS, DEEP_SLOTS = SubtreeTableLayout::DEEP_SLOTS;
-  // The two-ply array grows in whole groups of buckets of this many bytes.
-  static constexpr std::size_t TWO_PLY_GROUP_BYTES = SubtreeTableLayout::GROUP_BYTES;
-  static constexpr std::uint64_t MAX_TWO_PLY_COUNT = SubtreeTableLayout::MAX_TWO_PLY_COUNT;
-  static constexpr std::uint64_t MAX_DEEP_COUNT = SubtreeTableLayout::MAX_DEEP_COUNT;
 
  private:
   struct Unmap {
