@@ -11,9 +11,20 @@ namespace perftkit::cuda {
 
 inline constexpr int FOR_EACH_BLOCK_SIZE = 256;
 
+// Blocks of FOR_EACH_BLOCK_SIZE threads an SM must hold at once, which caps a thread's
+// registers at 65,536 / (256 x blocks): 2 (128 registers) unless the functor names another
+// number as MIN_BLOCKS_PER_SM. Without a cap ptxas chose 80 registers for the leaf counts
+// and spilled 40 bytes; with it, 108 and none (results/kernel-sizes.md).
+template <typename F>
+constexpr int min_blocks_per_sm() {
+  if constexpr (requires { F::MIN_BLOCKS_PER_SM; }) return F::MIN_BLOCKS_PER_SM;
+  else return 2;
+}
+
 // Calls f(i) for every i in [0, n).
 template <typename F>
-__global__ void __launch_bounds__(FOR_EACH_BLOCK_SIZE) for_each_index_kernel(std::uint64_t n, F f) {
+__global__ void __launch_bounds__(FOR_EACH_BLOCK_SIZE, min_blocks_per_sm<F>())
+    for_each_index_kernel(std::uint64_t n, F f) {
   const std::uint64_t stride = std::uint64_t(gridDim.x) * blockDim.x;
   for (std::uint64_t i = std::uint64_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += stride) f(i);
 }

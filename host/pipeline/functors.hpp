@@ -88,6 +88,7 @@ struct LeafCount {
 };
 
 // perft_stats(pos, remaining) for remaining 0..2, without recursion (as leaf_perft).
+// Counted in 32 bits (ShallowStats: two plies hold at most 218^2 leaves), widened once.
 PERFTKIT_HD_INLINE LeafStats leaf_stats(const Position& given, int remaining) {
   LeafStats stats{};
   if (remaining <= 0) {
@@ -95,12 +96,18 @@ PERFTKIT_HD_INLINE LeafStats leaf_stats(const Position& given, int remaining) {
     return stats;
   }
   const Position pos = given;  // in registers, read once
-  for_each_child_or_self(pos, remaining == 2, [&](const Position& last) { last_ply_stats(last, stats, true); });
+  ShallowStats shallow{};
+  for_each_child_or_self(pos, remaining == 2, [&](const Position& last) { last_ply_stats(last, shallow, true); });
+  stats += shallow;
   return stats;
 }
 
 // stats[i] = the leaf statistics of positions[i] below remaining (0..2) plies.
 struct LeafStatsCount {
+  // One block of 256 threads an SM (up to 255 registers): capped at 128 (two blocks), one
+  // ply's generator, its classification and two plies of counters spilled 536 bytes on sm_90.
+  static constexpr int MIN_BLOCKS_PER_SM = 1;
+
   const Position* positions;
   LeafStats* stats;
   int remaining;

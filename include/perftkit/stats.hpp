@@ -38,20 +38,28 @@ enum StatField : std::uint8_t {
   STAT_FIELD_NB
 };
 
-// Leaf counters of one work unit; 64 bits each (drivers sum units in 128 bits).
-struct LeafStats {
-  std::uint64_t count[STAT_FIELD_NB];
+// Leaf counters, one per StatField, of Count bits each.
+template <typename Count>
+struct StatCounters {
+  Count count[STAT_FIELD_NB];
 
-  PERFTKIT_HD_INLINE std::uint64_t& operator[](StatField f) { return count[f]; }
-  PERFTKIT_HD_INLINE std::uint64_t operator[](StatField f) const { return count[f]; }
-  PERFTKIT_HD_INLINE LeafStats& operator+=(const LeafStats& other) {
+  PERFTKIT_HD_INLINE Count& operator[](StatField f) { return count[f]; }
+  PERFTKIT_HD_INLINE Count operator[](StatField f) const { return count[f]; }
+  template <typename Other>
+  PERFTKIT_HD_INLINE StatCounters& operator+=(const StatCounters<Other>& other) {
     for (int f = 0; f < STAT_FIELD_NB; ++f) count[f] += other.count[f];
     return *this;
   }
-  bool operator==(const LeafStats&) const = default;
+  bool operator==(const StatCounters&) const = default;
 };
 
-static_assert(std::is_trivially_copyable_v<LeafStats>);
+// Leaf counters of one work unit; 64 bits each (drivers sum units in 128 bits).
+using LeafStats = StatCounters<std::uint64_t>;
+// Leaf counters of the tree within two plies of one position: at most 218^2 = 47,524 leaves,
+// so 32 bits each, half the registers of LeafStats (what a GPU thread holds while it counts).
+using ShallowStats = StatCounters<std::uint32_t>;
+
+static_assert(std::is_trivially_copyable_v<LeafStats> && std::is_trivially_copyable_v<ShallowStats>);
 
 PERFTKIT_ISA_BEGIN
 
@@ -68,7 +76,8 @@ PERFTKIT_ISA_BEGIN
 #endif
 
 // Counts the draw statistics of a leaf: dead material by kind and the move clocks.
-PERFTKIT_HD_INLINE void classify_draws(const Position& child, LeafStats& stats) {
+template <typename Stats>
+PERFTKIT_HD_INLINE void classify_draws(const Position& child, Stats& stats) {
   switch (dead_material(child)) {
     case DeadMaterial::NONE: break;
     case DeadMaterial::KING_VS_KING: ++stats[DEAD_KING_VS_KING]; break;
@@ -142,9 +151,8 @@ PERFTKIT_HD_INLINE LeafFilter leaf_filter(const Position& pos, bool shortcuts) {
 // on moved_to (the promoted piece for a promotion, the rook for castling): the kind of
 // check (direct, discovered or double), mate or stalemate, and the draw statistics. filter
 // is the parent's. Move-kind counters are the caller's.
-template <Color Them>
-PERFTKIT_HD_CALLED void classify_leaf(const Position& child, Square moved_to, const LeafFilter& filter,
-                                      LeafStats& stats) {
+template <Color Them, typename Stats>
+PERFTKIT_HD_CALLED void classify_leaf(const Position& child, Square moved_to, const LeafFilter& filter, Stats& stats) {
   const Square ksq = child.king_square(Them);
   const Bitboard checkers = attackers<~Them>(child, ksq, child.occupied());
   // Mate or stalemate: one search for a reply serves both (one generator in the code).
@@ -175,16 +183,17 @@ inline constexpr bool LIST_LEAVES = PERFTKIT_DEVICE_PASS != 0;
 // classifies each move whose leaf the parent's LeafFilter cannot rule out. ListLeaves: the
 // moves are listed first (MoveListSink's windows: those numbered first, first + 1, ...), and
 // classify_listed() plays them.
-template <Color Us, bool ListLeaves = LIST_LEAVES>
+// Counters: a ShallowStats of the sink's own, or a reference to the caller's.
+template <Color Us, bool ListLeaves = LIST_LEAVES, typename Counters = ShallowStats>
 struct StatsSink {
   const Position& pos;
   LeafFilter filter;
-  LeafStats stats{};        // kept in the sink, apart from the position, so stores do not alias it
+  Counters stats;           // one ply: at most 218 moves of each kind
   MoveListSink leaves;      // ListLeaves: the moves whose leaves are to be played
   bool count_kinds = true;  // false on a later window: the move kinds are counted already
 
-  PERFTKIT_HD_INLINE StatsSink(const Position& parent, bool shortcuts, Move* leaf_moves)
-      : pos(parent), filter(leaf_filter<Us>(parent, shortcuts)), leaves{leaf_moves} {}
+  PERFTKIT_HD_INLINE StatsSink(const Position& parent, bool shortcuts, Move* leaf_moves, Counters counters)
+      : pos(parent), filter(leaf_filter<Us>(parent, shortcuts)), stats(counters), leaves{leaf_moves} {}
 
   // The square of the piece that moved, once it has: the rook, for castling.
   PERFTKIT_HD_INLINE static Square moved_to(Move m) {
@@ -218,7 +227,7 @@ struct StatsSink {
     constexpr bool PROMOTING = Kind == PawnBatch::PROMOTION;
     constexpr bool CAPTURING = Kind == PawnBatch::CAPTURE || (PROMOTING && Offset != PAWN_PUSH<Us>);
     if (count_kinds) {
-      const std::uint64_t moves = std::uint64_t((PROMOTING ? 4 : 1) * popcount(targets));
+      const auto moves = std::uint32_t((PROMOTING ? 4 : 1) * popcount(targets));
       stats[NODES] += moves;
       if constexpr (CAPTURING) stats[CAPTURES] += moves;
       if constexpr (PROMOTING) stats[PROMOTIONS] += moves;
@@ -272,18 +281,29 @@ struct StatsSink {
   }
 };
 
-// The last ply below pos: adds the statistics of every move of Us and its leaf to stats.
-template <Color Us, bool ListLeaves = LIST_LEAVES>
-PERFTKIT_HD_CALLED void last_ply_stats(const Position& pos, LeafStats& stats, bool shortcuts) {
+// The last ply below pos: adds the statistics of every move of Us and its leaf to stats
+// (LeafStats or ShallowStats).
+template <Color Us, bool ListLeaves = LIST_LEAVES, typename Stats>
+PERFTKIT_HD_CALLED void last_ply_stats(const Position& pos, Stats& stats, bool shortcuts) {
   Move leaf_moves[ListLeaves ? MAX_LEGAL_MOVES : 1];
-  StatsSink<Us, ListLeaves> sink(pos, shortcuts, leaf_moves);
-  do generate_legal<Us>(pos, sink);
-  while (sink.classify_listed());
-  stats += sink.stats;
+  if constexpr (ListLeaves && std::is_same_v<Stats, ShallowStats>) {
+    // The device's: the caller's counters are registers, and the sink counts into them (one
+    // set of counters live, not two).
+    StatsSink<Us, ListLeaves, ShallowStats&> sink(pos, shortcuts, leaf_moves, stats);
+    do generate_legal<Us>(pos, sink);
+    while (sink.classify_listed());
+  } else {
+    // The host's: the sink's own counters, apart from the position, so stores do not alias it.
+    StatsSink<Us, ListLeaves> sink(pos, shortcuts, leaf_moves, ShallowStats{});
+    do generate_legal<Us>(pos, sink);
+    while (sink.classify_listed());
+    stats += sink.stats;
+  }
 }
 
 // The last ply below pos, for the side to move.
-PERFTKIT_HD_INLINE void last_ply_stats(const Position& pos, LeafStats& stats, bool shortcuts) {
+template <typename Stats>
+PERFTKIT_HD_INLINE void last_ply_stats(const Position& pos, Stats& stats, bool shortcuts) {
   if (pos.side_to_move == WHITE) last_ply_stats<WHITE>(pos, stats, shortcuts);
   else last_ply_stats<BLACK>(pos, stats, shortcuts);
 }
@@ -326,7 +346,7 @@ PERFTKIT_HD inline void perft_stats(const Position& pos, int depth, LeafStats& s
 template <Color Us>
 PERFTKIT_HD_INLINE LeafStats move_stats(const Position& pos, Move m) {
   Move leaf_moves[LIST_LEAVES ? MAX_LEGAL_MOVES : 1];
-  StatsSink<Us> sink(pos, false, leaf_moves);
+  StatsSink<Us> sink(pos, false, leaf_moves, ShallowStats{});
   const Square from = m.from(), to = m.to();
   const Bitboard to_bb = square_bb(to);
   switch (m.type()) {
@@ -353,7 +373,9 @@ PERFTKIT_HD_INLINE LeafStats move_stats(const Position& pos, Move m) {
       }
   }
   sink.classify_listed();
-  return sink.stats;
+  LeafStats stats{};
+  stats += sink.stats;
+  return stats;
 }
 
 PERFTKIT_HD_INLINE LeafStats move_stats(const Position& pos, Move m) {
