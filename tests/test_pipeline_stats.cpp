@@ -56,8 +56,10 @@ StatsTotals cpu_stats(const Position& root, int depth) {
 
 // JSON output without what differs between runs and backends: time, speed, backend name, and
 // the timing line on stderr.
+// The output without what differs from backend to backend: timing, the backend's name and
+// the table's size (the CPU backend counts statistics through a table, the pipeline not yet).
 std::string without_timing(const std::string& json) {
-  static const std::regex varying("\"(seconds|nps|backend)\":[^,]*,|time [0-9.]+ s, [^\n]*\n");
+  static const std::regex varying("\"(seconds|nps|backend|hash_mb)\":[^,]*,|time [0-9.]+ s, [^\n]*\n");
   return std::regex_replace(json, varying, "");
 }
 

@@ -35,7 +35,8 @@ using namespace test_positions;
 
 bool full_depth_enabled() { return std::getenv("PERFTKIT_FULL_DEPTH") != nullptr; }
 
-StatsTotals run_stats(const Position& root, int depth, unsigned threads = 0, bool merge = true) {
+StatsTotals run_stats(const Position& root, int depth, unsigned threads = 0, bool merge = true,
+                      std::size_t hash_bytes = 0) {
   PerftRequest req;
   req.root = root;
   req.depth = depth;
@@ -43,6 +44,7 @@ StatsTotals run_stats(const Position& root, int depth, unsigned threads = 0, boo
   req.threads = threads;
   req.merge_transpositions = merge;
   req.backend = Backend::CPU;
+  req.hash_bytes = hash_bytes;
   return run_perft(req).stats;
 }
 
@@ -171,12 +173,23 @@ TEST_P(StatsPublished, MatchesEveryColumn) {
 INSTANTIATE_TEST_SUITE_P(Stats, StatsPublished, ::testing::ValuesIn(FAST_TABLE),
                          [](const auto& param_info) { return std::string(param_info.param.name); });
 
+// The same rows through a statistics table of 4 MB (perft --stats's road by default).
+class StatsPublishedHashed : public ::testing::TestWithParam<KnownStats> {};
+
+TEST_P(StatsPublishedHashed, MatchesEveryColumn) {
+  const KnownStats& k = GetParam();
+  expect_known(k, run_stats(position_from_fen(k.fen), k.depth, 0, true, std::size_t(4) << 20));
+}
+
+INSTANTIATE_TEST_SUITE_P(Stats, StatsPublishedHashed, ::testing::ValuesIn(FAST_TABLE),
+                         [](const auto& param_info) { return std::string(param_info.param.name); });
+
 class StatsPublishedDeep : public ::testing::TestWithParam<KnownStats> {};
 
 TEST_P(StatsPublishedDeep, FullDepth) {
   if (!full_depth_enabled()) GTEST_SKIP() << "set PERFTKIT_FULL_DEPTH=1 to run the deep statistics";
   const KnownStats& k = GetParam();
-  expect_known(k, run_stats(position_from_fen(k.fen), k.depth));
+  expect_known(k, run_stats(position_from_fen(k.fen), k.depth, 0, true, std::size_t(512) << 20));
 }
 
 INSTANTIATE_TEST_SUITE_P(Stats, StatsPublishedDeep, ::testing::ValuesIn(FULL_DEPTH_TABLE),

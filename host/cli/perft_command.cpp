@@ -94,14 +94,21 @@ void print_json(const PerftReport& report, const PerftOptions& opt, const PerftR
   json.end_object();
 }
 
-// Runs the perft again with the next key set and fails on any difference.
+// Runs the perft again with the next key set and fails on any difference: the node count,
+// and with --stats every counter.
 void cross_check(PerftRequest req, const PerftReport& first) {
   req.hash_seed += 1;
   const PerftReport second = run_perft(req);
-  if (second.nodes != first.nodes)
-    throw CheckFailed("--cross-check: seed " + std::to_string(req.hash_seed - 1) + " gives " +
-                      to_string_u128(first.nodes) + " nodes but seed " + std::to_string(req.hash_seed) + " gives " +
-                      to_string_u128(second.nodes));
+  const auto differ = [&](std::string_view what, u128 a, u128 b) {
+    if (a != b)
+      throw CheckFailed("--cross-check: seed " + std::to_string(req.hash_seed - 1) + " gives " + to_string_u128(a) +
+                        " " + std::string(what) + " but seed " + std::to_string(req.hash_seed) + " gives " +
+                        to_string_u128(b));
+  };
+  differ("nodes", first.nodes, second.nodes);
+  if (req.stats)
+    for (int f = 0; f < STAT_FIELD_NB; ++f)
+      differ(stat_json_name(StatField(f)), first.stats.count[f], second.stats.count[f]);
   std::fprintf(stderr, "cross-check: seeds %llu and %llu agree\n", static_cast<unsigned long long>(req.hash_seed - 1),
                static_cast<unsigned long long>(req.hash_seed));
 }
@@ -192,6 +199,10 @@ int run(const PerftOptions& opt) {
   }
   if (!report.cpu_fallback.empty())
     std::fprintf(stderr, "%s: counted on the CPU core instead\n", report.cpu_fallback.c_str());
+  if (const StatsTableUse& use = report.stats_table; use.probes && opt.depth > 3)
+    std::fprintf(stderr, "statistics table: %.1f%% of %llu probes hit, %llu subtrees stored\n",
+                 100.0 * double(use.hits) / double(use.probes), static_cast<unsigned long long>(use.probes),
+                 static_cast<unsigned long long>(use.stores));
   if (opt.json) print_json(report, opt, req);
   else print_text(report, opt);
   std::fprintf(stderr, "time %.3f s, %.4g nodes/s (%s, %u thread%s)\n", report.seconds,
@@ -225,7 +236,7 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--hash", opt->hash_mb,
                   "Transposition table of subtree counts, in MB (0: none; default: what the depth needs, at most a "
                   "quarter of available memory, or per GPU a quarter of its free memory); node counts on every "
-                  "backend, never with --stats (statistics need the clocks)")
+                  "backend, --stats on the CPU backend")
       ->check(table_megabytes());
   cmd->add_option("--seed", opt->seed, "Key set of the transposition table (independent keys per seed)")
       ->capture_default_str();

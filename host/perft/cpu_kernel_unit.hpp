@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "perft/cpu_kernels.hpp"
+#include "perft/stats_table.hpp"
 #include "perftkit/classify_batch.hpp"
 #include "perftkit/perft.hpp"
 #include "perftkit/stats.hpp"
@@ -74,6 +75,56 @@ std::uint64_t unit_perft_hashed(const Position& pos, int depth, PerftTable& tabl
 
 void unit_perft_stats(const Position& pos, int depth, LeafStats& stats) { perft_stats(pos, depth, stats); }
 
+// Adds the leaf statistics below pos (depth >= 2), whose stats key is key, to stats, through
+// the statistics table: as hashed_subtree, a node plays all its moves and prefetches every
+// child's bucket before it descends; two-ply subtrees are counted by the core's last plies.
+template <Color Us>
+void hashed_stats_subtree(const Position& pos, const PositionKey& key, int depth, StatsTable& table, const KeySet& keys,
+                          LeafStats& stats, StatsTableUse& use) {
+  LeafStats subtree;
+  ++use.probes;
+  if (table.probe(key, depth, subtree)) {
+    ++use.hits;
+    stats += subtree;
+    return;
+  }
+  subtree = LeafStats{};
+  if (depth == 2) {
+    last_two_plies_stats<Us>(pos, subtree, true);
+  } else {
+    Position children[MAX_LEGAL_MOVES];
+    PositionKey child_keys[MAX_LEGAL_MOVES];
+    int n = 0;
+    const auto descend = [&] {
+      for (int i = 0; i < n; ++i) table.prefetch(child_keys[i]);
+      for (int i = 0; i < n; ++i)
+        hashed_stats_subtree<~Us>(children[i], child_keys[i], depth - 1, table, keys, subtree, use);
+      n = 0;
+    };
+    for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
+      if (n == MAX_LEGAL_MOVES) [[unlikely]]
+        descend();
+      children[n] = child;
+      child_keys[n] = stats_subtree_key(position_key(child, keys), child, depth - 1);
+      ++n;
+    });
+    descend();
+  }
+  use.stores += table.store(key, depth, subtree);
+  stats += subtree;
+}
+
+void unit_perft_stats_hashed(const Position& pos, int depth, StatsTable& table, const KeySet& keys, LeafStats& stats,
+                             StatsTableUse& use) {
+  if (depth <= 1) {
+    perft_stats(pos, depth, stats);
+    return;
+  }
+  const PositionKey key = stats_subtree_key(position_key(pos, keys), pos, depth);
+  if (pos.side_to_move == WHITE) hashed_stats_subtree<WHITE>(pos, key, depth, table, keys, stats, use);
+  else hashed_stats_subtree<BLACK>(pos, key, depth, table, keys, stats, use);
+}
+
 void unit_classify_batch(const Position* positions, const std::uint8_t* repetitions, std::size_t n,
                          Classification* out) {
   classify_batch(positions, repetitions, n, out);
@@ -100,8 +151,13 @@ std::vector<Position> unit_children_for_counting(const Position& pos) {
 // The level's table of kernels: addresses only, fixed at link time, so that a level the CPU
 // lacks runs no code of its own before it is chosen.
 consteval CpuKernels unit_kernels(const char* name) {
-  return CpuKernels{
-      name, &unit_perft, &unit_perft_hashed, &unit_perft_stats, &unit_classify_batch, &unit_children_for_counting};
+  return CpuKernels{name,
+                    &unit_perft,
+                    &unit_perft_hashed,
+                    &unit_perft_stats,
+                    &unit_perft_stats_hashed,
+                    &unit_classify_batch,
+                    &unit_children_for_counting};
 }
 
 }  // namespace

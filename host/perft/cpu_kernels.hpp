@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "perft/stats_table.hpp"
 #include "perft/table.hpp"
 #include "perftkit/classify.hpp"
 #include "perftkit/position.hpp"
@@ -24,6 +25,9 @@ struct CpuKernels {
   std::uint64_t (*perft_hashed)(const Position& pos, int depth, PerftTable& table, const KeySet& keys);
   // Adds the leaf statistics of pos's tree of `depth` plies to stats.
   void (*perft_stats)(const Position& pos, int depth, LeafStats& stats);
+  // The same through table (subtrees of two plies or more), adding its use of the table to use.
+  void (*perft_stats_hashed)(const Position& pos, int depth, StatsTable& table, const KeySet& keys, LeafStats& stats,
+                             StatsTableUse& use);
   // out[i] = classify(positions[i], repetitions[i]) for i < n (classify_batch.hpp);
   // repetitions may be null.
   void (*classify_batch)(const Position* positions, const std::uint8_t* repetitions, std::size_t n,

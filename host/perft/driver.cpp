@@ -28,7 +28,7 @@ using driver::root_move_stats;
 using driver::RootTotals;
 
 // Options of a pipeline run of req; node counts use req's transposition table (statistics
-// never do: they need the clocks).
+// do not yet: their table, StatsTable, serves the CPU core).
 PipelineOptions pipeline_options(const PerftRequest& req, bool on_gpu) {
   PipelineOptions options;
   options.system = on_gpu ? PipelineSystem::CUDA : PipelineSystem::OMP;
@@ -85,7 +85,9 @@ auto on_pipeline_or_cpu_core(OnPipeline on_pipeline, OnCpuCore on_cpu_core, std:
 }  // namespace
 
 // Every backend hashes: the CPU core, and the pipeline on OpenMP or the GPUs.
-bool runs_with_hash_table(const PerftRequest& req) { return !req.stats && req.depth >= 3; }
+bool runs_with_hash_table(const PerftRequest& req) {
+  return req.depth >= 3 && (!req.stats || hash_table_kind(req) == HashTableKind::CPU_CORE);
+}
 
 bool runs_on_gpu(const PerftRequest& req) {
   return req.backend == Backend::CUDA || (req.backend == Backend::AUTO && cuda_device_present());
@@ -171,8 +173,8 @@ PerftReport run_perft(const PerftRequest& req) {
             return count_on_pipeline<pipeline::CountStats>(root_job(req), pipeline_options(req, counter.on_gpu()),
                                                            moves.size());
           },
-          [&] { return root_move_stats(req, moves); }, report.cpu_fallback);
-    else stats = root_move_stats(req, moves);
+          [&] { return root_move_stats(req, moves, report.stats_table); }, report.cpu_fallback);
+    else stats = root_move_stats(req, moves, report.stats_table);
     for (const StatsTotals& s : stats) {
       totals.push_back(s[NODES]);
       report.stats += s;

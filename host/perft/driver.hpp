@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "perft/hash_sizing.hpp"
+#include "perft/stats_table.hpp"
 #include "pipeline/frontier.hpp"
 #include "perftkit/position.hpp"
 #include "pipeline/stats_totals.hpp"
@@ -30,8 +31,8 @@ struct PerftRequest {
   bool chess960 = false;             // write castling moves as king-takes-rook
   bool merge_transpositions = true;  // merge identical frontier positions (off: pure move-generation speed)
   bool stats = false;           // leaf statistics (perftkit/stats.hpp); the pipeline's statistics mode on cuda/pipeline
-  std::size_t hash_bytes = 0;   // transposition table of subtree counts (0: none); node counts on every backend
-                                // (the pipeline's, per device on CUDA), never statistics
+  std::size_t hash_bytes = 0;   // transposition table of subtree counts (0: none): node counts on every backend
+                                // (the pipeline's, per device on CUDA), statistics on the CPU core (StatsTable)
   std::uint64_t hash_seed = 1;  // selects the key set of the table (an independent one per seed)
 };
 
@@ -47,8 +48,9 @@ struct PerftReport {
   std::vector<DivideEntry> divide;  // sorted by UCI text when requested
   StatsTotals stats;                // filled when statistics were asked for
   double seconds = 0;
-  std::string backend;       // "cpu", "cuda" or "pipeline": where the count ran
-  std::string cpu_fallback;  // why the CPU core counted what the chosen backend could not; empty if it did not
+  std::string backend;        // "cpu", "cuda" or "pipeline": where the count ran
+  std::string cpu_fallback;   // why the CPU core counted what the chosen backend could not; empty if it did not
+  StatsTableUse stats_table;  // statistics on the CPU core with a table: its probes, hits and stores
 };
 
 class PerftTable;
@@ -100,9 +102,9 @@ class FrontierCounter {
 // CUDA backend is asked for and no device can run it; AUTO picks CUDA when a device is present.
 PerftReport run_perft(const PerftRequest& request);
 
-// Whether a run of request can use a transposition table: the table serves node counts (not
-// statistics) three plies deep or more, on the CPU core and on the frontier pipeline (OpenMP
-// or the GPUs; builds without the pipeline hash on the CPU backend only).
+// Whether a run of request can use a transposition table: three plies deep or more, node
+// counts on the CPU core and on the frontier pipeline (OpenMP or the GPUs), statistics on the
+// CPU core (a StatsTable).
 bool runs_with_hash_table(const PerftRequest& request);
 
 // Whether a run of request counts on CUDA devices (cuda, or auto with a device present).

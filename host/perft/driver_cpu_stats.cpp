@@ -6,12 +6,28 @@
 namespace perftkit::driver {
 namespace {
 
-// Statistics on the CPU (depth >= 2): each unit counts in 64 bits, totals are 128-bit.
-std::vector<StatsTotals> perft_stats_cpu(const PerftRequest& req, std::size_t root_move_count) {
+// Statistics on the CPU (depth >= 2): each unit counts in 64 bits, totals are 128-bit. With
+// a hash size, every unit counts through one statistics table, shared by the threads.
+std::vector<StatsTotals> perft_stats_cpu(const PerftRequest& req, std::size_t root_move_count, StatsTableUse& use) {
   const unsigned threads = thread_count(req);
   FrontierJob job = root_job(req);
   deepen(job, cpu_units(req, threads), 2, threads);
   const int remaining = job.remaining;
+  if (req.hash_bytes) {
+    StatsTable table(req.hash_bytes, threads);
+    const KeySet keys(req.hash_seed);
+    const auto count = cpu_kernels().perft_stats_hashed;
+    std::vector<StatsTotals> per_root_move = count_frontier<StatsTotals>(
+        job.nodes, threads, root_move_count, [&](const FrontierNode& node, std::vector<StatsTotals>& totals) {
+          LeafStats unit{};
+          StatsTableUse unit_use;
+          count(node.position, remaining, table, keys, unit, unit_use);
+          table.record(unit_use);
+          totals[node.root_move].add(unit, node.multiplicity);
+        });
+    use = table.use();
+    return per_root_move;
+  }
   const auto count = cpu_kernels().perft_stats;
   return count_frontier<StatsTotals>(job.nodes, threads, root_move_count,
                                      [remaining, count](const FrontierNode& node, std::vector<StatsTotals>& totals) {
@@ -23,13 +39,13 @@ std::vector<StatsTotals> perft_stats_cpu(const PerftRequest& req, std::size_t ro
 
 }  // namespace
 
-std::vector<StatsTotals> root_move_stats(const PerftRequest& req, const std::vector<Move>& moves) {
+std::vector<StatsTotals> root_move_stats(const PerftRequest& req, const std::vector<Move>& moves, StatsTableUse& use) {
   std::vector<StatsTotals> totals(moves.size());
   if (req.depth == 1) {
     for (std::size_t m = 0; m < moves.size(); ++m) totals[m].add(move_stats(req.root, moves[m]), 1);
     return totals;
   }
-  return perft_stats_cpu(req, moves.size());
+  return perft_stats_cpu(req, moves.size(), use);
 }
 
 }  // namespace perftkit::driver

@@ -84,7 +84,8 @@ inline unsigned thread_count(const PerftRequest& req) { return threads_or_all_co
 RootTotals count_cpu(FrontierJob job, const PerftRequest& req, std::unique_ptr<PerftTable>& table,
                      std::size_t root_move_count);
 
-// Statistics per root move on the CPU core: at depth 1 each root move is its own leaf.
-std::vector<StatsTotals> root_move_stats(const PerftRequest& req, const std::vector<Move>& moves);
+// Statistics per root move on the CPU core: at depth 1 each root move is its own leaf. With
+// req.hash_bytes, through a statistics table of that size, whose use is written to use.
+std::vector<StatsTotals> root_move_stats(const PerftRequest& req, const std::vector<Move>& moves, StatsTableUse& use);
 
 }  // namespace perftkit::driver

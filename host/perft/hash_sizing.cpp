@@ -22,6 +22,9 @@ namespace {
 constexpr double TWO_PLY_BYTES = 64.0 / SubtreeTableLayout::TWO_PLY_SLOTS,
                  LOADED_DEEP_BYTES = 64.0 / SubtreeTableLayout::DEEP_SLOTS / 0.75;
 constexpr double TWO_PLY_SHARE = double(SubtreeTableLayout::TWO_PLY_PERCENT) / 100;
+// A statistics table (pipeline/stats_subtree_table.hpp) keeps every subtree in a narrow
+// entry, two to a bucket, unless its counters are large; at three quarters load.
+constexpr double LOADED_STATS_ENTRY_BYTES = 64.0 / 2 / 0.75;
 // Distinct positions grow more slowly ply after ply, as transpositions multiply: from the
 // start position by 13.4 at ply 4, 11.4 at ply 6, 10.2 at ply 8 and 9.3 at ply 10, 6-7%
 // less a ply. An extrapolated ply grows by the ply before's growth times this.
@@ -83,14 +86,24 @@ double table_bytes(const StoredSubtrees& s) {
   return std::max(s.deeper * LOADED_DEEP_BYTES / (1 - TWO_PLY_SHARE), two_ply / TWO_PLY_SHARE);
 }
 
+// bytes rounded up to a whole step, at least MIN_BYTES.
+std::size_t whole_steps(double bytes) {
+  bytes = std::min(bytes, MAX_BYTES);
+  if (bytes <= double(MIN_BYTES)) return MIN_BYTES;
+  return (static_cast<std::size_t>(bytes) + STEP - 1) / STEP * STEP;
+}
+
 }  // namespace
 
 std::size_t suggested_hash_bytes(const Position& root, int depth) {
   if (depth < 3) return 0;
+  return whole_steps(table_bytes(estimate_stored_subtrees(root, depth - 2)));
+}
+
+std::size_t suggested_stats_hash_bytes(const Position& root, int depth) {
+  if (depth < 3) return 0;
   const StoredSubtrees stored = estimate_stored_subtrees(root, depth - 2);
-  const double bytes = std::min(table_bytes(stored), MAX_BYTES);
-  if (bytes <= double(MIN_BYTES)) return MIN_BYTES;
-  return (static_cast<std::size_t>(bytes) + STEP - 1) / STEP * STEP;
+  return whole_steps((stored.two_ply + stored.deeper) * LOADED_STATS_ENTRY_BYTES);
 }
 
 }  // namespace perftkit

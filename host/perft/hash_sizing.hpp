@@ -19,4 +19,8 @@ namespace perftkit {
 // (--backend pipeline, and the GPUs).
 std::size_t suggested_hash_bytes(const Position& root, int depth);
 
+// The same rule for a statistics table (StatsTable): the same subtrees, each a narrow entry
+// (32 bytes) at three quarters load.
+std::size_t suggested_stats_hash_bytes(const Position& root, int depth);
+
 }  // namespace perftkit

@@ -23,7 +23,8 @@ std::size_t hash_table_mb(const PerftRequest& req, std::optional<std::size_t> as
   if (!runs_with_hash_table(req)) return 0;
   // (Sizing expands the first plies: not worth it for no table, nor where nothing is cut.)
   if (asked && (*asked == 0 || hash_table_kind(req) == HashTableKind::PIPELINE)) return *asked;
-  const std::size_t needed = suggested_hash_bytes(req.root, req.depth);
+  const std::size_t needed =
+      req.stats ? suggested_stats_hash_bytes(req.root, req.depth) : suggested_hash_bytes(req.root, req.depth);
   if (asked) return std::min(*asked, needed >> 20);
   const std::size_t limit = runs_on_gpu(req) ? default_device_hash_bytes() : default_hash_bytes();
   return std::min(limit, needed) >> 20;

@@ -1,49 +1,12 @@
 #include "perft/table.hpp"
 
-#include <sys/mman.h>
-
-#include <algorithm>
-#include <new>
-
-#include "common/parallel_for.hpp"
 #include "pipeline/subtree_table.hpp"
 
 namespace perftkit {
-namespace {
 
-// Pages are touched in pieces of this size, handed out to the threads one at a time.
-constexpr std::size_t TOUCH_PIECE_BYTES = std::size_t(32) << 20;
-constexpr std::size_t PAGE_BYTES = 4096;
-
-// Writes a zero to every page of the fresh mapping [memory, memory + size), on `threads`
-// threads, so that each page is faulted in (and zeroed by the kernel) once, up front, in
-// parallel. Untouched pages would also read as empty, but the search prefetches into them at
-// random, and on a KVM guest a prefetch into a page not yet touched stalls many times longer
-// than one into a touched page.
-void touch_pages(std::byte* memory, std::size_t size, unsigned threads) {
-  const std::size_t pieces = (size + TOUCH_PIECE_BYTES - 1) / TOUCH_PIECE_BYTES;
-  parallel_for(pieces, threads, [&](unsigned, std::size_t piece) {
-    const std::size_t end = std::min(size, (piece + 1) * TOUCH_PIECE_BYTES);
-    for (std::size_t at = piece * TOUCH_PIECE_BYTES; at < end; at += PAGE_BYTES)
-      *static_cast<volatile std::byte*>(memory + at) = std::byte{0};
-  });
-}
-
-}  // namespace
-
-void PerftTable::Unmap::operator()(std::byte* p) const { munmap(p, bytes); }
-
-PerftTable::PerftTable(std::size_t bytes, unsigned threads) {
-  const SubtreeTableLayout layout = subtree_table_layout(bytes);
-  const std::size_t size = layout.bytes();
-  // Fresh anonymous pages read as zero: empty entries.
-  void* memory = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (memory == MAP_FAILED) throw std::bad_alloc();
-  madvise(memory, size, MADV_HUGEPAGE);
-  memory_ = std::unique_ptr<std::byte[], Unmap>(static_cast<std::byte*>(memory), Unmap{size});
-  touch_pages(memory_.get(), size, threads);
-  view_ = SubtreeTableView{reinterpret_cast<SubtreeBucket*>(memory_.get()), layout};
-}
+PerftTable::PerftTable(std::size_t bytes, unsigned threads)
+    : memory_(subtree_table_layout(bytes).bytes(), threads),
+      view_{reinterpret_cast<SubtreeBucket*>(memory_.data()), subtree_table_layout(bytes)} {}
 
 bool PerftTable::probe(const PositionKey& key, int depth, std::uint64_t& count) const {
   return view_.probe(key, depth, count);

@@ -7,8 +7,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 
+#include "perft/table_memory.hpp"
 #include "perftkit/position_key.hpp"
 #include "pipeline/subtree_table.hpp"
 
@@ -40,11 +40,7 @@ class PerftTable {
   std::size_t two_ply_bytes() const { return std::size_t(view_.layout.two_ply_buckets()) * sizeof(SubtreeBucket); }
 
  private:
-  struct Unmap {
-    std::size_t bytes;
-    void operator()(std::byte* p) const;
-  };
-  std::unique_ptr<std::byte[], Unmap> memory_;
+  TableMemory memory_;
   SubtreeTableView view_;
 };
 

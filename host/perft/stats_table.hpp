@@ -1,0 +1,43 @@
+// The CPU core's table of subtree statistics: the compact, lossy, lock-free table of
+// pipeline/stats_subtree_table.hpp in memory that is mapped and faulted in up front.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+
+#include "perft/table_memory.hpp"
+#include "perftkit/position_key.hpp"
+#include "pipeline/stats_subtree_table.hpp"
+
+namespace perftkit {
+
+// How a run used its statistics table, for the hit rate on stderr and in the results.
+struct StatsTableUse {
+  std::uint64_t probes = 0, hits = 0, stores = 0;  // stores: entries kept (not too long, nor displaced)
+};
+
+class StatsTable {
+ public:
+  // A table of at most `bytes` bytes (at least one 64-byte bucket), its pages faulted in on
+  // `threads` threads. Throws std::bad_alloc when the memory cannot be mapped.
+  explicit StatsTable(std::size_t bytes, unsigned threads = 1);
+
+  // key: a stats_subtree_key (position, depth and clock horizon).
+  bool probe(const PositionKey& key, int depth, LeafStats& stats) const { return view_.probe(key, depth, stats); }
+  bool store(const PositionKey& key, int depth, const LeafStats& stats) { return view_.store(key, depth, stats); }
+  PERFTKIT_FORCEINLINE void prefetch(const PositionKey& key) const { prefetch_line(&view_.bucket_of(key)); }
+
+  std::size_t bytes() const { return memory_.bytes(); }
+
+  // Adds one work unit's use (threads add theirs as they finish a unit).
+  void record(const StatsTableUse& use);
+  StatsTableUse use() const;
+
+ private:
+  TableMemory memory_;
+  StatsTableView view_;
+  std::atomic<std::uint64_t> probes_{0}, hits_{0}, stores_{0};
+};
+
+}  // namespace perftkit
