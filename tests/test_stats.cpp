@@ -195,6 +195,69 @@ TEST_P(StatsPublishedDeep, FullDepth) {
 INSTANTIATE_TEST_SUITE_P(Stats, StatsPublishedDeep, ::testing::ValuesIn(FULL_DEPTH_TABLE),
                          [](const auto& param_info) { return std::string(param_info.param.name); });
 
+// ---- checks and mates by origin ------------------------------------------------------------------
+
+// The Grand Chess Tree's split (../shared/data/perft-statistics.md): checks without mates that
+// are direct, single discovered, direct+discovered and double discovered, then the mates so.
+struct OriginRow {
+  const char* name;
+  const char* fen;
+  int depth;
+  long long checks[CHECK_ORIGIN_NB], mates[CHECK_ORIGIN_NB];
+};
+
+const OriginRow ORIGIN_ROWS[] = {
+    {"Start_D3", START_FEN.data(), 3, {12, 0, 0, 0}, {0, 0, 0, 0}},
+    {"Start_D4", START_FEN.data(), 4, {461, 0, 0, 0}, {8, 0, 0, 0}},
+    {"Start_D5", START_FEN.data(), 5, {26998, 6, 0, 0}, {347, 0, 0, 0}},
+    {"Start_D6", START_FEN.data(), 6, {797896, 329, 46, 0}, {10828, 0, 0, 0}},
+    {"Start_D7", START_FEN.data(), 7, {32648427, 18026, 1628, 0}, {435767, 0, 0, 0}},
+    {"Kiwipete_D2", KIWIPETE, 2, {3, 0, 0, 0}, {0, 0, 0, 0}},
+    {"Kiwipete_D3", KIWIPETE, 3, {992, 0, 0, 0}, {1, 0, 0, 0}},
+    {"Kiwipete_D4", KIWIPETE, 4, {25432, 42, 6, 0}, {43, 0, 0, 0}},
+    {"Kiwipete_D5", KIWIPETE, 5, {3257196, 19883, 2637, 0}, {30163, 0, 8, 0}},
+};
+
+class StatsByOrigin : public ::testing::TestWithParam<OriginRow> {};
+
+// perftkit's split, through the statistics table, equals the table's.
+TEST_P(StatsByOrigin, MatchesTheGrandChessTree) {
+  const OriginRow& row = GetParam();
+  const ChecksByOrigin split =
+      checks_by_origin(run_stats(position_from_fen(row.fen), row.depth, 0, true, std::size_t(64) << 20));
+  for (int o = 0; o < CHECK_ORIGIN_NB; ++o) {
+    EXPECT_EQ(to_string_u128(split.checks[o]), std::to_string(row.checks[o]))
+        << check_origin_name(CheckOrigin(o)) << " checks of " << row.name;
+    EXPECT_EQ(to_string_u128(split.mates[o]), std::to_string(row.mates[o]))
+        << check_origin_name(CheckOrigin(o)) << " mates of " << row.name;
+  }
+}
+
+// The two published sources agree through the README's mapping: the Wiki's checks are all
+// eight columns, its discovered checks the single discovered ones, its double checks
+// direct+discovered and double discovered, its mates the four mate columns (the Wiki's
+// discovered and double checks leaving their mates out, as expect_known reads them).
+TEST_P(StatsByOrigin, AddsUpToTheWikiColumns) {
+  const OriginRow& row = GetParam();
+  const KnownStats* wiki = nullptr;
+  for (const KnownStats& k : FAST_TABLE)
+    if (std::string(k.name) == row.name) wiki = &k;
+  for (const KnownStats& k : FULL_DEPTH_TABLE)
+    if (std::string(k.name) == row.name) wiki = &k;
+  ASSERT_NE(wiki, nullptr) << row.name;
+  long long checks = 0, mates = 0;
+  for (int o = 0; o < CHECK_ORIGIN_NB; ++o) checks += row.checks[o] + row.mates[o], mates += row.mates[o];
+  EXPECT_EQ(checks, wiki->checks) << row.name;
+  EXPECT_EQ(mates, wiki->mates) << row.name;
+  EXPECT_EQ(row.checks[int(CheckOrigin::SINGLE_DISCOVERED)], wiki->discovered) << row.name;
+  EXPECT_EQ(row.checks[int(CheckOrigin::DIRECT_DISCOVERED)] + row.checks[int(CheckOrigin::DOUBLE_DISCOVERED)],
+            wiki->doubles)
+      << row.name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Stats, StatsByOrigin, ::testing::ValuesIn(ORIGIN_ROWS),
+                         [](const auto& param_info) { return std::string(param_info.param.name); });
+
 // ---- an independent leaf classifier -----------------------------------------------------------
 
 // The pieces of colour `by` attacking square s, found piece by piece (not through attackers()).
@@ -253,6 +316,8 @@ void reference_leaf(const Position& parent, Move m, const Position& child, LeafS
     s[CHECKMATES] += no_moves;
     s[DOUBLE_CHECKMATES] += popcount(checkers) >= 2 && no_moves;
     s[DISCOVERED_CHECKMATES] += popcount(checkers) == 1 && !(checkers & square_bb(moved_to)) && no_moves;
+    s[DISCOVERED_DOUBLE_CHECKS] += popcount(checkers) >= 2 && !(checkers & square_bb(moved_to));
+    s[DISCOVERED_DOUBLE_CHECKMATES] += popcount(checkers) >= 2 && !(checkers & square_bb(moved_to)) && no_moves;
   } else {
     s[STALEMATES] += no_moves;
   }
@@ -286,6 +351,22 @@ void expect_consistent(const Position& pos, int depth, const std::string& what) 
   EXPECT_GE(fast[CHECKS], fast[DISCOVERED_CHECKS] + fast[DOUBLE_CHECKS]) << what;
   EXPECT_GE(fast[CHECKS], fast[CHECKMATES]) << what;
   EXPECT_GE(fast[CHECKMATES], fast[DISCOVERED_CHECKMATES] + fast[DOUBLE_CHECKMATES]) << what;
+}
+
+// One en-passant capture uncovering two lines (the rook through d5, the bishop through c5),
+// neither check from the capturing pawn: a double discovered check.
+TEST(StatsByOriginCases, EnPassantUncoveringTwoLinesIsDoubleDiscovered) {
+  const Position pos = position_from_fen("3R4/B7/8/2pP4/3k4/8/8/7K w - c6 0 1");
+  LeafStats s{}, reference{};
+  perft_stats(pos, 1, s);
+  reference_stats(pos, 1, reference);
+  EXPECT_EQ(describe(totals_of(s)), describe(totals_of(reference)));
+  EXPECT_EQ(s[EN_PASSANT_CAPTURES], 1u);
+  EXPECT_EQ(s[DISCOVERED_DOUBLE_CHECKS], 1u);
+  EXPECT_EQ(s[DOUBLE_CHECKS], 1u);
+  const ChecksByOrigin split = checks_by_origin(totals_of(s));
+  EXPECT_EQ(split.checks[int(CheckOrigin::DOUBLE_DISCOVERED)] + split.mates[int(CheckOrigin::DOUBLE_DISCOVERED)], 1u);
+  EXPECT_EQ(split.checks[int(CheckOrigin::DIRECT_DISCOVERED)] + split.mates[int(CheckOrigin::DIRECT_DISCOVERED)], 0u);
 }
 
 TEST(StatsReference, StandardPositionsAtSmallDepths) {

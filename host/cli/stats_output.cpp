@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace perftkit {
 namespace {
@@ -61,27 +63,52 @@ void print_stats_divide(std::ostream& out, const std::vector<DivideEntry>& divid
   row("total", [&](std::size_t i) { return to_string_u128(DIVIDE_COLUMNS[i].value(total)); });
 }
 
+// Text labels of the checks and mates by origin (CheckOrigin order).
+constexpr const char* ORIGIN_LABELS[CHECK_ORIGIN_NB] = {"direct", "single discovered", "direct+discovered",
+                                                        "double discovered"};
+
 void print_stats_summary(std::ostream& out, const StatsTotals& totals) {
+  std::vector<std::pair<std::string, u128>> lines;
+  for (int f = 0; f < STAT_FIELD_NB; ++f) lines.emplace_back(stat_label(StatField(f)), totals.count[f]);
+  const ChecksByOrigin split = checks_by_origin(totals);
+  for (int o = 0; o < CHECK_ORIGIN_NB; ++o)
+    lines.emplace_back(std::string("checks, ") + ORIGIN_LABELS[o] + " (no mate)", split.checks[o]);
+  for (int o = 0; o < CHECK_ORIGIN_NB; ++o)
+    lines.emplace_back(std::string("mates, ") + ORIGIN_LABELS[o], split.mates[o]);
   std::size_t label_width = 0, value_width = 0;
-  for (int f = 0; f < STAT_FIELD_NB; ++f) {
-    label_width = std::max(label_width, stat_label(StatField(f)).size());
-    value_width = std::max(value_width, to_string_u128(totals.count[f]).size());
+  for (const auto& [label, value] : lines) {
+    label_width = std::max(label_width, label.size());
+    value_width = std::max(value_width, to_string_u128(value).size());
   }
-  for (int f = 0; f < STAT_FIELD_NB; ++f) {
-    const std::string_view label = stat_label(StatField(f));
+  for (const auto& [label, value] : lines) {
     out << label << std::string(label_width - label.size(), ' ') << "  ";
-    pad_left(out, to_string_u128(totals.count[f]), value_width);
+    pad_left(out, to_string_u128(value), value_width);
     out << '\n';
   }
 }
 
 void write_stats_json(JsonWriter& json, const StatsTotals& totals, CountsAs as) {
+  const auto count = [&](u128 value) {
+    if (as == CountsAs::NUMBERS) json.value(value);
+    else json.value(std::string_view(to_string_u128(value)));
+  };
   json.begin_object();
   for (int f = 0; f < STAT_FIELD_NB; ++f) {
     json.key(stat_json_name(StatField(f)));
-    if (as == CountsAs::NUMBERS) json.value(totals.count[f]);
-    else json.value(std::string_view(to_string_u128(totals.count[f])));
+    count(totals.count[f]);
   }
+  const ChecksByOrigin split = checks_by_origin(totals);
+  json.key("checks_by_origin");
+  json.begin_object();
+  for (int o = 0; o < CHECK_ORIGIN_NB; ++o) {
+    json.key(check_origin_name(CheckOrigin(o)));
+    count(split.checks[o]);
+  }
+  for (int o = 0; o < CHECK_ORIGIN_NB; ++o) {
+    json.key(std::string(check_origin_name(CheckOrigin(o))) + "_mates");
+    count(split.mates[o]);
+  }
+  json.end_object();
   json.end_object();
 }
 

@@ -1,21 +1,21 @@
-// A lossy, lock-free table of subtree statistics: the nineteen leaf counters (LeafStats) of
+// A lossy, lock-free table of subtree statistics: the leaf counters (LeafStats) of
 // the tree of `depth` plies below a position, keyed by the position's 128-bit key, the depth,
 // and the half-move clock only where a leaf within `depth` plies can reach 100 (the clock
 // horizon, as the frontier's merge keeps it: below it, transpositions share an entry).
 // A trivially copyable view, as SubtreeTableView, so that any system may probe it; the
 // memory belongs to the owner (perft/stats_table.hpp on the CPU core).
 //
-// Compact entries (docs/stats-table.md). Nineteen 64-bit counters would take 152 bytes an
+// Compact entries (docs/stats-table.md). Twenty-one 64-bit counters would take 168 bytes an
 // entry; most counters of a subtree are zero or small, and every counter counts leaves, so
 // none exceeds the node count. An entry is a check word and a stream of bits:
 //   - a header: the depth (8 bits) and whether the entry is wide (1 bit);
-//   - which of the nineteen counters are not zero (19 bits);
+//   - which counters are not zero (a bit each, STAT_FIELD_NB);
 //   - each counter that is not, in field order: its bit length L - 1 (6 bits), then its L - 1
 //     low bits (the top bit is 1 by definition, and left out).
 // An entry of at most 192 bits is narrow: a check and 3 words, two to a 64-byte bucket. One
 // of at most 448 bits is wide: a check and 7 words, a bucket of its own. A longer one (every
 // counter in the tens of millions: a subtree far above the leaves) is not kept: a miss later,
-// never a wrong count. Two-ply subtrees of the start position take 70-100 bits.
+// never a wrong count. Nine in ten two-ply subtrees of the start position take under 80 bits.
 //
 // The check word is a 64-bit fingerprint of the whole key mixed with a hash of every payload
 // word, so a slot torn by a concurrent store, or overwritten, or read as the wrong width,

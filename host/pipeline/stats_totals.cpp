@@ -20,6 +20,8 @@ constexpr StatNames STAT_NAMES[STAT_FIELD_NB] = {
     {"checkmates", "checkmates"},
     {"discovered_checkmates", "discovered checkmates"},
     {"double_checkmates", "double checkmates"},
+    {"discovered_double_checks", "double checks, both uncovered"},
+    {"discovered_double_checkmates", "double checkmates, both uncovered"},
     {"stalemates", "stalemates"},
     {"dead_king_vs_king", "dead: K v K"},
     {"dead_king_vs_king_bishop", "dead: K v KB"},
@@ -32,7 +34,27 @@ constexpr StatNames STAT_NAMES[STAT_FIELD_NB] = {
 
 static_assert(STAT_NAMES[STAT_FIELD_NB - 1].json == "clock_150", "a name for every counter, in enum order");
 
+constexpr std::string_view CHECK_ORIGIN_NAMES[CHECK_ORIGIN_NB] = {"direct", "single_discovered", "direct_discovered",
+                                                                  "double_discovered"};
+
 }  // namespace
+
+ChecksByOrigin checks_by_origin(const StatsTotals& t) {
+  // Every counter below includes its mates; each origin's checks are its checks less its mates.
+  const u128 all[CHECK_ORIGIN_NB] = {t[CHECKS] - t[DISCOVERED_CHECKS] - t[DOUBLE_CHECKS], t[DISCOVERED_CHECKS],
+                                     t[DOUBLE_CHECKS] - t[DISCOVERED_DOUBLE_CHECKS], t[DISCOVERED_DOUBLE_CHECKS]};
+  const u128 mates[CHECK_ORIGIN_NB] = {t[CHECKMATES] - t[DISCOVERED_CHECKMATES] - t[DOUBLE_CHECKMATES],
+                                       t[DISCOVERED_CHECKMATES], t[DOUBLE_CHECKMATES] - t[DISCOVERED_DOUBLE_CHECKMATES],
+                                       t[DISCOVERED_DOUBLE_CHECKMATES]};
+  ChecksByOrigin split;
+  for (int o = 0; o < CHECK_ORIGIN_NB; ++o) {
+    split.checks[o] = all[o] - mates[o];
+    split.mates[o] = mates[o];
+  }
+  return split;
+}
+
+std::string_view check_origin_name(CheckOrigin origin) { return CHECK_ORIGIN_NAMES[int(origin)]; }
 
 std::string_view stat_json_name(StatField f) { return STAT_NAMES[f].json; }
 std::string_view stat_label(StatField f) { return STAT_NAMES[f].label; }

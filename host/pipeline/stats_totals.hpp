@@ -33,6 +33,28 @@ struct StatsTotals {
   }
 };
 
+// How a check arises, as The Grand Chess Tree's tables split checks and mates: the moved
+// piece alone gives it (direct), one uncovered piece alone (single discovered), the moved
+// piece and an uncovered one (direct + discovered), or two uncovered pieces (double
+// discovered: en passant can open two lines). For castling the rook is the moved piece, for
+// a promotion the promoted piece.
+enum class CheckOrigin : std::uint8_t { DIRECT, SINGLE_DISCOVERED, DIRECT_DISCOVERED, DOUBLE_DISCOVERED };
+inline constexpr int CHECK_ORIGIN_NB = 4;
+
+// Checks and mates by origin in that table's convention: `checks` leave the mates out,
+// `mates` are the checkmates. They add up to the Chess Programming Wiki's columns: checks =
+// every check and mate; discovered checks = single discovered with its mates; double checks =
+// direct + discovered and double discovered, with their mates; checkmates = every mate.
+struct ChecksByOrigin {
+  u128 checks[CHECK_ORIGIN_NB] = {};
+  u128 mates[CHECK_ORIGIN_NB] = {};
+};
+
+ChecksByOrigin checks_by_origin(const StatsTotals& totals);
+
+// The JSON key of an origin ("direct", "single_discovered", ...; "_mates" added for mates).
+std::string_view check_origin_name(CheckOrigin origin);
+
 // The JSON key of a counter ("captures", "discovered_checks", ...).
 std::string_view stat_json_name(StatField f);
 

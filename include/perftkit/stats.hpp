@@ -25,8 +25,10 @@ enum StatField : std::uint8_t {
   DISCOVERED_CHECKS,  // one checker, and not the piece that moved (mates included)
   DOUBLE_CHECKS,      // two checkers (mates included)
   CHECKMATES,
-  DISCOVERED_CHECKMATES,  // the checkmates among the discovered checks
-  DOUBLE_CHECKMATES,      // the checkmates among the double checks
+  DISCOVERED_CHECKMATES,         // the checkmates among the discovered checks
+  DOUBLE_CHECKMATES,             // the checkmates among the double checks
+  DISCOVERED_DOUBLE_CHECKS,      // the double checks by two uncovered pieces, neither the one that moved
+  DISCOVERED_DOUBLE_CHECKMATES,  // the checkmates among them
   STALEMATES,
   DEAD_KING_VS_KING,
   DEAD_KING_VS_KING_BISHOP,
@@ -166,6 +168,9 @@ PERFTKIT_HD_CALLED void classify_leaf(const Position& child, Square moved_to, co
     stats[CHECKMATES] += no_reply;
     stats[DOUBLE_CHECKMATES] += double_check && no_reply;
     stats[DISCOVERED_CHECKMATES] += discovered && no_reply;
+    const bool both_uncovered = double_check && !(checkers & square_bb(moved_to));
+    stats[DISCOVERED_DOUBLE_CHECKS] += both_uncovered;
+    stats[DISCOVERED_DOUBLE_CHECKMATES] += both_uncovered && no_reply;
   } else {
     stats[STALEMATES] += no_reply;
   }

@@ -33,6 +33,15 @@ nb::dict stats_dict(const StatsTotals& totals) {
   nb::dict counters;
   for (int f = 0; f < STAT_FIELD_NB; ++f)
     counters[nb::str(std::string(stat_json_name(StatField(f))).c_str())] = to_python_int(totals.count[f]);
+  // Checks and mates by origin, as the CLI's JSON nests them (mates apart from checks).
+  const ChecksByOrigin split = checks_by_origin(totals);
+  nb::dict by_origin;
+  for (int o = 0; o < CHECK_ORIGIN_NB; ++o)
+    by_origin[nb::str(std::string(check_origin_name(CheckOrigin(o))).c_str())] = to_python_int(split.checks[o]);
+  for (int o = 0; o < CHECK_ORIGIN_NB; ++o)
+    by_origin[nb::str((std::string(check_origin_name(CheckOrigin(o))) + "_mates").c_str())] =
+        to_python_int(split.mates[o]);
+  counters["checks_by_origin"] = by_origin;
   return counters;
 }
 

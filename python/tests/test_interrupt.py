@@ -23,9 +23,9 @@ sys.exit(1)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
-@pytest.mark.parametrize("call", ["'startpos', 9", "'startpos', 8, hash_mb=0", "'startpos', 7, stats=True",
-                                  "'startpos', 8, backend='pipeline'"],
-                         ids=["hashed", "unhashed", "stats", "pipeline"])
+@pytest.mark.parametrize("call", ["'startpos', 9", "'startpos', 8, hash_mb=0", "'startpos', 8, stats=True",
+                                  "'startpos', 7, stats=True, hash_mb=0", "'startpos', 8, backend='pipeline'"],
+                         ids=["hashed", "unhashed", "stats", "stats-unhashed", "pipeline"])
 def test_sigint_stops_a_long_perft_within_a_second(call):
     child = subprocess.Popen([sys.executable, "-c", CHILD.format(call=call)], stdout=subprocess.PIPE, text=True)
     assert child.stdout.readline().strip() == "counting"

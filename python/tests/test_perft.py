@@ -56,6 +56,17 @@ def test_stats_match_the_published_counters():
     assert stats["checkmates"] == 1
 
 
+@pytest.mark.parametrize("hash_mb", [0, 4])
+def test_stats_split_checks_as_the_grand_chess_tree(hash_mb):
+    # Kiwipete depth 5 (The Grand Chess Tree): checks without mates 3,257,196 direct, 19,883
+    # single discovered, 2,637 direct+discovered, 0 double discovered; mates 30,163 direct and
+    # 8 direct+discovered. With and without the statistics table.
+    split = perftkit.perft(KIWIPETE, 5, stats=True, hash_mb=hash_mb)["checks_by_origin"]
+    assert split == {"direct": 3257196, "single_discovered": 19883, "direct_discovered": 2637,
+                     "double_discovered": 0, "direct_mates": 30163, "single_discovered_mates": 0,
+                     "direct_discovered_mates": 8, "double_discovered_mates": 0}
+
+
 def test_moves_are_played_first():
     assert perftkit.perft("startpos", 3, moves=["e2e4", "e7e5"]) == perftkit.perft(
         "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", 3
