@@ -202,6 +202,37 @@ TEST(PgnReplay, ErrorsNameThePly) {
   EXPECT_EQ(error(6), "0: ");
 }
 
+// Every spelling of standard chess and of Chess960 that match software and databases write
+// (TCEC's archive: "normal"; Cute Chess: "fischerandom"), in any case, replays; another
+// variant is named in the error.
+TEST(PgnReplay, VariantSpellings) {
+  const auto game = [](std::string_view variant, std::string_view fen = {}) {
+    std::string text = "[Event \"x\"]\n[Variant \"" + std::string(variant) + "\"]\n";
+    if (!fen.empty()) text += "[SetUp \"1\"]\n[FEN \"" + std::string(fen) + "\"]\n";
+    return text + "\n1. e4 e5 2. d4 *\n";
+  };
+  for (const char* standard : {"normal", "Normal", "NORMAL", "Standard", "standard", "Chess", "chess", "Classical",
+                               "classical", "From Position", "from position", ""}) {
+    const Recorded r = replay(game(standard));
+    EXPECT_TRUE(r.replay.error.empty()) << standard << ": " << r.replay.error;
+    EXPECT_FALSE(r.replay.chess960) << standard;
+    EXPECT_EQ(r.fens.size(), 4u) << standard;
+  }
+  constexpr const char* FRC_START = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1";
+  for (const char* chess960 : {"Chess960", "chess960", "CHESS960", "Chess 960", "Fischerandom", "fischerandom",
+                               "FischerRandom", "Fischer Random", "FRC", "frc"}) {
+    const Recorded r = replay(game(chess960, FRC_START));
+    EXPECT_TRUE(r.replay.error.empty()) << chess960 << ": " << r.replay.error;
+    EXPECT_TRUE(r.replay.chess960) << chess960;
+    EXPECT_EQ(r.fens.size(), 4u) << chess960;
+  }
+  for (const char* other : {"Atomic", "crazyhouse", "normal chess", "960"}) {
+    const Recorded r = replay(game(other));
+    EXPECT_EQ(r.replay.error, "variant '" + std::string(other) + "' is not supported") << other;
+    EXPECT_TRUE(r.fens.empty()) << other;
+  }
+}
+
 TEST(PgnClassify, AllPositionsOrTheFinalOne) {
   const std::string text = test_file("classify_games.pgn");
   std::vector<GameSpan> spans;

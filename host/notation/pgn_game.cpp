@@ -1,7 +1,7 @@
 #include "notation/pgn_game.hpp"
 
 #include <algorithm>
-#include <array>
+#include <initializer_list>
 
 #include "notation/fen.hpp"
 #include "notation/pgn_chars.hpp"
@@ -19,13 +19,18 @@ bool equals_ignoring_case(std::string_view a, std::string_view b) {
          std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return (x | 0x20) == (y | 0x20); });
 }
 
-// Variants whose moves are those of chess (with Chess960 castling for the 960 names).
+bool one_of(std::string_view v, std::initializer_list<std::string_view> names) {
+  return std::any_of(names.begin(), names.end(), [&](std::string_view n) { return equals_ignoring_case(v, n); });
+}
+
+// Variants whose moves are those of chess, in any case, as match software and databases
+// spell them: standard chess (TCEC's archive writes "normal"), or Chess960 with its own
+// castling (Cute Chess writes "fischerandom").
 bool standard_variant(std::string_view v) {
-  return v.empty() || equals_ignoring_case(v, "standard") || equals_ignoring_case(v, "from position");
+  return v.empty() || one_of(v, {"standard", "normal", "chess", "classical", "from position"});
 }
 bool chess960_variant(std::string_view v) {
-  constexpr std::array<std::string_view, 4> NAMES = {"chess960", "chess 960", "fischerandom", "fischer random"};
-  return std::any_of(NAMES.begin(), NAMES.end(), [&](std::string_view n) { return equals_ignoring_case(v, n); });
+  return one_of(v, {"chess960", "chess 960", "fischerandom", "fischerrandom", "fischer random", "frc"});
 }
 
 // A tag value with the PGN string escapes (\" and \\) removed.

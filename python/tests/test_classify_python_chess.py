@@ -2,6 +2,7 @@
 positions, the dead-position test vector, and random games played to their ends (mates,
 stalemates, bare kings, long clocks). Skips when python-chess is not installed."""
 
+import io
 import random
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 import perftkit
 
 chess = pytest.importorskip("chess")
+chess_pgn = pytest.importorskip("chess.pgn")
 
 
 def _random_game_positions(count, seed):
@@ -73,3 +75,64 @@ def test_same_values_as_python_chess_on_10000_positions(shared_data):
         kinds["fifty"] += board.halfmove_clock >= 100
     # The sample reaches every kind of ending (else the test would prove little).
     assert all(count > 0 for count in kinds.values()), kinds
+
+
+# Games as engine-match software writes them (TCEC's archive): the Variant tag says "normal" or
+# "Standard" for standard chess and "fischerandom" (Cute Chess) for Chess960, engine comments
+# follow every move, and the tags include the match's own.
+TCEC_STYLE_GAMES = """[Event "TCEC Season 21 - Superfinal"]
+[Site "https://tcec-chess.com"]
+[Date "2021.04.22"]
+[Round "1.1"]
+[White "Engine A"]
+[Black "Engine B"]
+[Result "1/2-1/2"]
+[Variant "normal"]
+[TimeControl "7200+10"]
+[Termination "adjudication"]
+
+1. d4 {book, mb=+0+0+0+0+0,} Nf6 {book, mb=+0+0+0+0+0,} 2. c4 {d=45, sd=70, mt=180000,
+tl=7200000, s=123456, n=123456789, pv=e6 Nc3, tb=0, h=0.0, ph=0.0, wv=0.27, R50=50,}
+e6 {d=41, sd=66, pv=Nc3 Bb4, wv=0.25,} 3. Nc3 {wv=0.30,} Bb4 {wv=0.31,} 4. Qc2 O-O 5. a3
+Bxc3+ 6. Qxc3 d5 7. Nf3 dxc4 8. Qxc4 b6 9. Bg5 Ba6 10. Qa4 c5 1/2-1/2
+
+[Event "TCEC Season 21 - Superfinal"]
+[Round "1.2"]
+[White "Engine B"]
+[Black "Engine A"]
+[Result "1-0"]
+[Variant "Standard"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O
+9. h3 Na5 10. Bc2 c5 11. d4 Qc7 1-0
+
+[Event "TCEC FRC 4"]
+[Round "3.1"]
+[White "Engine A"]
+[Black "Engine B"]
+[Result "0-1"]
+[Variant "fischerandom"]
+[SetUp "1"]
+[FEN "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1"]
+
+1. e4 {wv=0.2,} e5 2. d4 d5 3. exd5 exd4 4. Nd3 Nd6 0-1
+"""
+
+
+def test_tcec_style_games_give_the_positions_python_chess_gives(tmp_path):
+    path = tmp_path / "tcec.pgn"
+    path.write_text(TCEC_STYLE_GAMES)
+    batches = list(perftkit.classify_file(path))
+    boards = [" ".join(fen.split()[:2]) for batch in batches for fen in batch["fen"]]
+    assert all(valid for batch in batches for valid in batch["valid"])
+    expected = []
+    stream = io.StringIO(TCEC_STYLE_GAMES)
+    while (game := chess_pgn.read_game(stream)) is not None:
+        assert not game.errors, game.errors
+        board = game.board()
+        expected.append(" ".join(board.fen().split()[:2]))
+        for move in game.mainline_moves():
+            board.push(move)
+            expected.append(" ".join(board.fen().split()[:2]))
+    assert len(expected) == 21 + 23 + 9
+    assert boards == expected
