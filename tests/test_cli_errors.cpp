@@ -38,6 +38,15 @@ TEST(CliErrors, AnOptionIsNeverTakenAsAValue) {
   EXPECT_NE(ok.output.find("Nodes searched: 600"), std::string::npos) << ok.output;  // perft(2) after 1.e4
 }
 
+// A move in SAN gets its UCI spelling; text that is no move says it is not UCI; a UCI move
+// that cannot be played is not legal.
+TEST(CliErrors, MovesNameTheirNotation) {
+  expect_bad_usage("perft --depth 1 --moves e2e4 g8f6 Nf3", "move 3 'Nf3' is SAN; --moves takes UCI notation: 'g1f3'");
+  expect_bad_usage("perft --depth 1 --moves xx", "move 1 'xx' is not a UCI move");
+  expect_bad_usage("perft --depth 1 --moves e2e4 Nf5", "move 2 'Nf5' is not a UCI move");
+  expect_bad_usage("perft --depth 1 --moves e2e5", "move 1 'e2e5' is not legal in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP");
+}
+
 TEST(CliErrors, AFenIsJudgedByItsBoardFirst) {
   expect_bad_usage("perft --depth 1 --fen 'this is not a fen'", "invalid FEN: board:");
   // A good board with a bad clock still names the clock.
