@@ -180,6 +180,23 @@ TEST(ClassifyLine, SplitsPositionAndId) {
   EXPECT_EQ(id_with_digits.position, "8/8/8/4k3/8/8/8/4K3 w - -");
   EXPECT_EQ(id_with_digits.id, "1a2b3c4d");
 
+  // An id stuck to the clocks by a separator: the six fields first, then the id (#63).
+  for (const char* line :
+       {"K7/8/8/8/8/8/8/7k w - - 5 20,id1", "K7/8/8/8/8/8/8/7k w - - 5 20;id1", "K7/8/8/8/8/8/8/7k w - - 5 20|id1",
+        "K7/8/8/8/8/8/8/7k w - - 5 20, id1", "K7/8/8/8/8/8/8/7k w - - 5 20 ; id1"}) {
+    const PositionLine stuck = split_position_line(line);
+    EXPECT_FALSE(stuck.epd) << line;
+    EXPECT_EQ(stuck.field_count, 6u) << line;
+    EXPECT_EQ(stuck.position, "K7/8/8/8/8/8/8/7k w - - 5 20") << line;
+    EXPECT_EQ(stuck.id, "id1") << line;
+  }
+  const PositionLine comment = split_position_line("K7/8/8/8/8/8/8/7k w - - 5 20; comment");
+  EXPECT_EQ(comment.position, "K7/8/8/8/8/8/8/7k w - - 5 20");
+  EXPECT_EQ(comment.id, "comment");
+  const PositionLine one_clock = split_position_line("K7/8/8/8/8/8/8/7k w - - 5,id1");
+  EXPECT_EQ(one_clock.position, "K7/8/8/8/8/8/8/7k w - - 5");
+  EXPECT_EQ(one_clock.id, "id1");
+
   EXPECT_TRUE(split_position_line("").blank);
   EXPECT_TRUE(split_position_line(" \t\r").blank);
   EXPECT_TRUE(split_position_line("# a comment").blank);

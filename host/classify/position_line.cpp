@@ -65,6 +65,16 @@ bool clock_like(std::string_view text) {
   return true;
 }
 
+bool is_id_separator(char ch) { return ch == ',' || ch == ';' || ch == '|'; }
+
+// The length of the clock a token starts with: a number, signed or not, that is the whole
+// token or is followed by an id separator ("20,id1": 2); 0 when the token is no clock.
+std::size_t clock_prefix(std::string_view token) {
+  std::size_t end = 0;
+  while (end < token.size() && !is_id_separator(token[end])) ++end;
+  return clock_like(token.substr(0, end)) ? end : 0;
+}
+
 // The operand of an EPD "id" operation (quotes removed), or empty when there is none.
 std::string_view epd_id(std::string_view operations) {
   while (!operations.empty()) {
@@ -93,7 +103,8 @@ PositionLine split_position_line(std::string_view line) {
   const std::size_t begin = t.begin[0];
   const auto token = [&](std::size_t i) { return line.substr(t.begin[i], t.end[i] - t.begin[i]); };
   std::size_t fields = token(0) == "startpos" ? 1 : std::min<std::size_t>(t.count, 4);
-  if (fields == 4 && line.find(';', t.begin[3]) != std::string_view::npos) {
+  const bool clocks_follow = fields == 4 && t.count > 4 && clock_prefix(token(4));
+  if (fields == 4 && !clocks_follow && line.find(';', t.begin[3]) != std::string_view::npos) {
     // EPD: the position fields end at the first ';', the operations follow.
     std::size_t last_end = t.end[3];
     for (std::size_t i = 0; i < 4; ++i) {
@@ -110,14 +121,25 @@ PositionLine split_position_line(std::string_view line) {
     out.id = id.empty() ? trim(operations) : id;
     return out;
   }
-  // Up to two clock numbers belong to a FEN; whatever follows is the id.
-  while (fields >= 4 && fields < t.count && fields < 6 && clock_like(token(fields))) ++fields;
+  // Up to two clock numbers belong to a FEN; whatever follows is the id, after a separator
+  // stuck to the last clock if there is one ("5 20,id1", "5 20; comment").
   for (std::size_t i = 0; i < fields; ++i) out.fields[i] = token(i);
+  std::size_t fields_end = t.end[fields - 1], id_begin = fields_end;
+  while (fields >= 4 && fields < t.count && fields < 6) {
+    const std::size_t clock = clock_prefix(token(fields));
+    if (!clock) break;
+    out.fields[fields] = token(fields).substr(0, clock);
+    fields_end = t.begin[fields] + clock;
+    id_begin = clock < token(fields).size() ? fields_end + 1 : t.end[fields];
+    ++fields;
+    if (id_begin == fields_end + 1) break;
+  }
   out.field_count = fields;
-  const std::string_view position = line.substr(begin, t.end[fields - 1] - begin);
+  const std::string_view position = line.substr(begin, fields_end - begin);
   out.position = position;
   out.shown = position;
-  out.id = trim(line.substr(t.end[fields - 1]));
+  out.id = trim(line.substr(id_begin));
+  if (fields > 4 && !out.id.empty() && is_id_separator(out.id.front())) out.id = trim(out.id.substr(1));
   return out;
 }
 
