@@ -18,11 +18,11 @@ struct ReduceOptions {
   bool json = false;
 };
 
-// Shard ids for a message, the first few of them.
-std::string some_ids(const std::vector<std::uint32_t>& ids) {
+// "N what", and the first few of the shard ids after a colon: "2 missing: 20 21".
+std::string labelled_ids(const std::vector<std::uint32_t>& ids, const char* what) {
   constexpr std::size_t SHOWN = 20;
-  std::string text;
-  for (std::size_t i = 0; i < ids.size() && i < SHOWN; ++i) text += (i ? " " : "") + std::to_string(ids[i]);
+  std::string text = std::to_string(ids.size()) + " " + what;
+  for (std::size_t i = 0; i < ids.size() && i < SHOWN; ++i) text += (i ? " " : ": ") + std::to_string(ids[i]);
   if (ids.size() > SHOWN) text += " ...";
   return text;
 }
@@ -61,11 +61,9 @@ int run(const ReduceOptions& opt) {
     return EXIT_CHECK_FAILED;
   }
   if (!scan.complete()) {
-    std::fprintf(stderr,
-                 "perftkit: incomplete: %zu of %zu shards have a valid result (%zu missing, %zu corrupt: %s); "
-                 "partial sum %s\n",
-                 scan.done, scan.shards, scan.missing, scan.corrupt, some_ids(scan.not_done).c_str(),
-                 to_string_u128(scan.nodes).c_str());
+    std::fprintf(stderr, "perftkit: incomplete: %zu of %zu shards have a valid result (%s; %s); partial sum %s\n",
+                 scan.done, scan.shards, labelled_ids(scan.missing_ids, "missing").c_str(),
+                 labelled_ids(scan.corrupt_ids, "corrupt").c_str(), to_string_u128(scan.nodes).c_str());
     return EXIT_CHECK_FAILED;
   }
   return EXIT_OK;

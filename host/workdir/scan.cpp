@@ -60,12 +60,13 @@ WorkScan scan_work_dir(const WorkDir& dir, double claim_timeout_seconds) {
       busy.emplace_back(check.result.finished - check.result.seconds, check.result.finished);
       continue;
     }
-    scan.not_done.push_back(id);
     if (check.state == ResultState::CORRUPT) {
       ++scan.corrupt;
+      scan.corrupt_ids.push_back(id);
       scan.problems.push_back("shard " + std::to_string(id) + ": result not counted: " + check.problem);
     } else {
       ++scan.missing;
+      scan.missing_ids.push_back(id);
     }
     if (const std::optional<ClaimInfo> claim = read_claim(dir, id))
       ++(claim_is_stale(*claim, claim_timeout_seconds) ? scan.stale_claims : scan.in_flight);

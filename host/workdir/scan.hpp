@@ -24,7 +24,8 @@ struct WorkScan {
   double busy_seconds = 0;                  // wall time during which some worker was counting (gaps left out)
   double first_start = 0, last_finish = 0;  // Unix times
   std::vector<std::string> problems;        // corrupt results, and strays in results/ (never counted)
-  std::vector<std::uint32_t> not_done;      // ids of the missing and corrupt shards
+  std::vector<std::uint32_t> missing_ids;   // ids of the shards without a result
+  std::vector<std::uint32_t> corrupt_ids;   // ids of the shards whose result cannot be counted
 
   bool complete() const { return done == shards; }
   // Nodes per second of the whole run while it was running, and of one worker.
