@@ -56,9 +56,22 @@ TEST(CliErrors, AFenIsJudgedByItsBoardFirst) {
 TEST(CliErrors, VerifyOnAFileWithoutASuiteIsBadInput) {
   const std::string pgn = std::string(test_paths::test_data_dir()) + "/classify_games.pgn";
   expect_bad_usage("verify '" + pgn + "'", "classify_games.pgn: no perft cases found (");
-  expect_bad_usage("verify '" + std::string(test_paths::perftkit_binary()) + "'", "no perft cases found");
+  // A binary file is told by a NUL byte near its start, as classify tells one (#63).
+  expect_bad_usage("verify '" + std::string(test_paths::perftkit_binary()) + "'",
+                   "perftkit: binary data (a NUL byte at byte ");
   const CommandResult binary = run_perftkit("verify '" + std::string(test_paths::perftkit_binary()) + "'");
   EXPECT_LT(binary.output.size(), 400u) << "the file's bytes must not be echoed";
+
+  // Without a NUL byte, a line's unreadable bytes reach the message as \xNN, never raw.
+  const testing_support::ScratchDir dir("verify-control-bytes");
+  const std::string file = dir / "damaged.epd";
+  std::ofstream(file) << "startpos ;\x05\x1b[2J\xcd 5\n";
+  const CommandResult damaged = run_perftkit("verify '" + file + "'");
+  EXPECT_EQ(damaged.exit_code, 2) << damaged.output;
+  EXPECT_NE(damaged.output.find("unknown operation '\\x05\\x1b[2J\\xcd 5'"), std::string::npos) << damaged.output;
+  for (const char ch : damaged.output)
+    EXPECT_TRUE(ch == '\n' || (ch >= 0x20 && ch < 0x7f))
+        << "byte " << int(std::uint8_t(ch)) << " in " << damaged.output;
 }
 
 // Failures are printed in input order, however the checks were scheduled (the biggest run

@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <system_error>
 #include <utility>
@@ -45,7 +47,32 @@ std::optional<int> parse_depth(std::string_view text) {
   return depth;
 }
 
-std::string in_quotes(std::string_view s) { return "'" + std::string(s) + "'"; }
+constexpr std::size_t BINARY_CHECK_BYTES = 4096;  // where a NUL byte makes a file binary
+
+// The offset of the first NUL byte of text that does not end its line (only NUL bytes, or
+// none, then a line end or the end of text), if any.
+std::optional<std::size_t> inner_nul(std::string_view text) {
+  for (std::size_t at = text.find('\0'); at != std::string_view::npos; at = text.find('\0', at)) {
+    const std::size_t after = text.find_first_not_of('\0', at);
+    if (after != std::string_view::npos && text[after] != '\n' && text[after] != '\r') return at;
+    if (after == std::string_view::npos) break;
+    at = after;
+  }
+  return std::nullopt;
+}
+
+// s in quotes, for a message: bytes that are not printable ASCII are written as \xNN, so
+// that no control byte of a damaged or binary file reaches a terminal.
+std::string in_quotes(std::string_view s) {
+  static constexpr char HEX[] = "0123456789abcdef";
+  std::string out = "'";
+  for (const char ch : s) {
+    const auto byte = std::uint8_t(ch);
+    if (byte >= 0x20 && byte < 0x7f) out += ch;
+    else out += std::string("\\x") + HEX[byte >> 4] + HEX[byte & 15];
+  }
+  return out + "'";
+}
 
 class SuiteParser {
  public:
@@ -215,7 +242,13 @@ SuiteFileResult read_suite(const std::filesystem::path& path, std::string_view d
   std::ostringstream contents;
   contents << in.rdbuf();
   if (in.bad()) return {std::nullopt, name + ": read error"};
-  return {parse_suite(contents.view(), name), {}};
+  // Binary data (an executable, an image, a compressed file) is told by a NUL byte near the
+  // start, as classify tells it; NUL bytes that end a line are padding (parse_suite), as
+  // some published suites have them.
+  const std::string_view text = contents.view();
+  if (const std::optional<std::size_t> nul = inner_nul(text.substr(0, std::min(text.size(), BINARY_CHECK_BYTES))))
+    return {std::nullopt, name + ": binary data (a NUL byte at byte " + std::to_string(*nul) + "), not a perft suite"};
+  return {parse_suite(text, name), {}};
 }
 
 }  // namespace perftkit
