@@ -326,6 +326,43 @@ TEST(ClassifyCli, CudaBackendWithoutADeviceFailsCleanly) {
   EXPECT_EQ(r.output.find("source,"), std::string::npos);  // nothing written
 }
 
+// -o picks the row format from its extension, --format overrides it, and a name the rows
+// would not match (Parquet, a compressed extension) or an input file is refused, exit 2,
+// before anything is written (#65).
+TEST(ClassifyCli, OutputFollowsItsName) {
+  const std::string file = test_data("classify_lines.txt");
+  const TempFile dir_marker;
+  const std::string base = dir_marker.path();
+  const auto written = [&](const std::string& name, const std::string& options = {}) {
+    const CommandResult r = perftkit("classify " + file + " -o " + base + name + " " + options);
+    EXPECT_EQ(r.exit_code, 0) << name << ": " << r.output;
+    const std::string rows = read_file(base + name);
+    std::filesystem::remove(base + name);
+    return rows.substr(0, rows.find('\n'));
+  };
+  EXPECT_TRUE(written(".jsonl").starts_with("{\"source\":")) << written(".jsonl");
+  EXPECT_TRUE(written(".JSONL").starts_with("{\"source\":"));
+  EXPECT_TRUE(written(".tsv").starts_with("source\tfen\tid\t"));
+  EXPECT_TRUE(written(".csv").starts_with("source,fen,id,"));
+  EXPECT_TRUE(written(".rows").starts_with("source,fen,id,"));  // no known extension: CSV
+  EXPECT_TRUE(written(".jsonl", "--format csv").starts_with("source,fen,id,"));
+
+  for (const std::string name : {".parquet", ".csv.gz", ".jsonl.zst", ".tsv.bz2", ".csv.xz"}) {
+    const CommandResult r = perftkit("classify " + file + " -o " + base + name);
+    EXPECT_EQ(r.exit_code, 2) << name << ": " << r.output;
+    EXPECT_NE(r.output.find("perftkit: error: -o " + base + name + ": "), std::string::npos) << r.output;
+    EXPECT_FALSE(std::filesystem::exists(base + name)) << name;
+  }
+  EXPECT_NE(perftkit("classify " + file + " -o " + base + ".parquet").output.find("perftkit.classify_file"),
+            std::string::npos);
+
+  const TempFile input(read_file(file));
+  const CommandResult over = perftkit("classify " + input.path() + " -o " + input.path());
+  EXPECT_EQ(over.exit_code, 2) << over.output;
+  EXPECT_NE(over.output.find("is the input file"), std::string::npos) << over.output;
+  EXPECT_EQ(read_file(input.path()), read_file(file));
+}
+
 TEST(ClassifyCli, StdinSummaryAndFormats) {
   const std::string file = test_data("classify_lines.txt");
   const CommandResult jsonl = perftkit("classify --format jsonl --summary - < " + file);

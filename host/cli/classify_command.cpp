@@ -16,6 +16,7 @@
 #include "classify/stream_choices.hpp"
 #include "common/thread_count.hpp"
 #include "classify/progress.hpp"
+#include "cli/classify_output_name.hpp"
 #include "cli/cli_common.hpp"
 #include "common/output_file.hpp"
 
@@ -26,6 +27,7 @@ struct ClassifyOptions {
   std::vector<std::string> files;
   std::string output;
   RowFormat format = RowFormat::CSV;
+  bool format_given = false;  // --format was given: it overrides -o's extension
   InputKind input = InputKind::AUTO;
   PgnPositions positions = PgnPositions::ALL;
   std::vector<std::string> only;           // --only: facts a written row must have one of
@@ -84,6 +86,9 @@ std::vector<std::string> comma_items(const std::vector<std::string>& lists) {
 
 int run(const ClassifyOptions& opt) {
   const bool rows_on_stdout = opt.output.empty() || opt.output == "-";
+  const RowFormat format =
+      classify_output_format(opt.output, opt.format_given ? std::optional<RowFormat>(opt.format) : std::nullopt);
+  refuse_output_over_input(opt.output, opt.files);
   if (opt.summary_json == "-" && rows_on_stdout)
     throw UsageError("--summary-json -: the rows go to stdout; give -o FILE for them");
   std::vector<ClassifyInput> inputs;
@@ -94,7 +99,7 @@ int run(const ClassifyOptions& opt) {
 
   ClassifyStreamOptions pipeline;
   pipeline.kind = opt.input;
-  pipeline.format = opt.format;
+  pipeline.format = format;
   pipeline.positions = opt.positions;
   pipeline.threads = threads_or_all_cores(opt.threads);
   pipeline.header = !opt.no_header;
@@ -153,9 +158,10 @@ void add_classify_command(CLI::App& app, int& exit_code) {
   cmd->add_option("-o,--output", opt->output, "Write the rows to FILE instead of standard output")->option_text("FILE");
   const std::map<std::string, RowFormat> formats{
       {"csv", RowFormat::CSV}, {"tsv", RowFormat::TSV}, {"jsonl", RowFormat::JSONL}};
-  cmd->add_option("--format", opt->format, "Row format: csv | tsv | jsonl")
-      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case))
-      ->option_text("csv|tsv|jsonl (csv)");
+  CLI::Option* format =
+      cmd->add_option("--format", opt->format, "Row format: csv | tsv | jsonl (default: -o's extension, else csv)")
+          ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case))
+          ->option_text("csv|tsv|jsonl");
   cmd->add_option("--input", opt->input,
                   "Input kind: auto (by name and first bytes) | fen | epd | pgn | csv | tsv | jsonl")
       ->transform(CLI::CheckedTransformer(input_kind_names(), CLI::ignore_case))
@@ -194,7 +200,10 @@ void add_classify_command(CLI::App& app, int& exit_code) {
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
       ->option_text("auto|cpu|cuda|pipeline (auto)");
   cmd->add_flag("--progress", opt->progress, "Show progress on stderr even when it is not a terminal");
-  cmd->callback([opt, &exit_code] { exit_code = run(*opt); });
+  cmd->callback([opt, format, &exit_code] {
+    opt->format_given = format->count() > 0;
+    exit_code = run(*opt);
+  });
 }
 
 }  // namespace perftkit
