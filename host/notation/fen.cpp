@@ -3,6 +3,7 @@
 #include "notation/fen.hpp"
 #include "notation/castling_rooks.hpp"
 #include "notation/fen_warnings.hpp"
+#include "notation/quoted_text.hpp"
 #include "common/blank_bytes.hpp"
 #include "common/decimal_text.hpp"
 
@@ -41,25 +42,10 @@ std::string_view castling_side_name(CastlingSide side) { return side == KING_SID
 
 std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
-// Text for a message, quoted: printable ASCII kept, other bytes as \xNN, long text cut short.
-std::string quoted(std::string_view text) {
-  constexpr std::size_t MAX_SHOWN = 24;
-  std::string out = "'";
-  for (std::size_t i = 0; i < text.size() && i < MAX_SHOWN; ++i) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte >= 0x20 && byte < 0x7F) {
-      out += char(byte);
-    } else {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "\\x%02X", unsigned(byte));
-      out += hex;
-    }
-  }
-  if (text.size() > MAX_SHOWN) out += "...";
-  return out + "'";
-}
-
-std::string quoted(char ch) { return quoted(std::string_view(&ch, 1)); }
+// Text for a message, quoted (quoted_text.hpp), long text cut short.
+constexpr std::size_t MAX_SHOWN = 24;
+std::string quoted_short(std::string_view text) { return quoted_text(text, MAX_SHOWN); }
+std::string quoted_short(char ch) { return quoted_text(std::string_view(&ch, 1)); }
 
 // The first blank in [p, end), or end. Eight bytes at a time: the lowest flagged byte of a word
 // is its first byte below 0x21 (every blank is one; other control bytes are stepped over).
@@ -128,10 +114,10 @@ std::string_view next_token(std::string_view& rest, bool stop_at_semicolon = fal
 // A count written as decimal digits only (no sign) and no larger than max.
 Problem parse_count(std::string_view text, std::string_view what, std::uint64_t max, std::uint64_t& value) {
   if (text.empty() || !std::all_of(text.begin(), text.end(), is_digit))
-    return "clock: " + std::string(what) + " " + quoted(text) + " is not a non-negative integer";
+    return "clock: " + std::string(what) + " " + quoted_short(text) + " is not a non-negative integer";
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec == std::errc::result_out_of_range || value > max)
-    return "clock: " + std::string(what) + " " + quoted(text) + " is larger than " + std::to_string(max);
+    return "clock: " + std::string(what) + " " + quoted_short(text) + " is larger than " + std::to_string(max);
   return {};
 }
 
@@ -175,11 +161,12 @@ Problem parse_rank(std::string_view text, int rank, Position& pos) {
   bool after_digit = false;
   for (const char ch : text) {
     const bool digit = is_digit(ch);
-    if (ch == '0' || ch == '9') return "board: digit " + quoted(ch) + where + " is not a run of 1 to 8 empty squares";
+    if (ch == '0' || ch == '9')
+      return "board: digit " + quoted_short(ch) + where + " is not a run of 1 to 8 empty squares";
     if (digit && after_digit) return "board: two digits in a row" + where + " (one digit per run of empty squares)";
     if (!digit && is_letter(ch) && PIECE_LETTERS.find(ch) == std::string_view::npos)
-      return "board: unknown piece letter " + quoted(ch) + where;
-    if (!digit && !is_letter(ch)) return "board: unexpected character " + quoted(ch) + where;
+      return "board: unknown piece letter " + quoted_short(ch) + where;
+    if (!digit && !is_letter(ch)) return "board: unexpected character " + quoted_short(ch) + where;
     squares += digit ? std::uint64_t(ch - '0') : 1;
     after_digit = digit;
   }
@@ -211,7 +198,7 @@ Problem parse_board(std::string_view field, Position& pos) {
 }
 
 Problem parse_side(std::string_view field, Position& pos) {
-  if (field != "w" && field != "b") return "side to move: expected 'w' or 'b', got " + quoted(field);
+  if (field != "w" && field != "b") return "side to move: expected 'w' or 'b', got " + quoted_short(field);
   pos.side_to_move = field == "w" ? WHITE : BLACK;
   return {};
 }
@@ -236,7 +223,7 @@ Problem check_material(const Position& pos) {
 // the rook on that file; either way king and rook stand on their colour's back rank.
 Problem castling_rook_of(const Position& pos, char letter, Color c, Square& rook, CastlingSide& side) {
   const char upper = to_upper(letter);
-  const std::string named = quoted(letter) + " but ";
+  const std::string named = quoted_short(letter) + " but ";
   const Square king = pos.king_square(c);
   if (relative_rank(c, rank_of(king)) != RANK_1)
     return "castling: " + named + "the " + std::string(color_name(c)) + " king is not on its back rank";
@@ -270,15 +257,15 @@ Problem parse_castling(std::string_view field, Position& pos, bool& chess960) {
     const char letter = field[i];
     const char upper = to_upper(letter);
     if (upper != 'K' && upper != 'Q' && (upper < 'A' || upper > 'H'))
-      return "castling: unexpected character " + quoted(letter) + " (expected '-', KQkq or file letters A-H/a-h)";
-    if (field.find(letter) != i) return "castling: duplicate " + quoted(letter);
+      return "castling: unexpected character " + quoted_short(letter) + " (expected '-', KQkq or file letters A-H/a-h)";
+    if (field.find(letter) != i) return "castling: duplicate " + quoted_short(letter);
     const Color c = letter == upper ? WHITE : BLACK;
     Square rook = SQ_NONE;
     CastlingSide side = KING_SIDE;
     if (Problem problem = castling_rook_of(pos, letter, c, rook, side); !problem.empty()) return problem;
     if (letter_of[c][side])
       return "castling: two " + std::string(color_name(c)) + " " + std::string(castling_side_name(side)) +
-             "-side rights (" + quoted(letter_of[c][side]) + " and " + quoted(letter) + ")";
+             "-side rights (" + quoted_short(letter_of[c][side]) + " and " + quoted_short(letter) + ")";
     letter_of[c][side] = letter;
     pos.castling_rooks |= square_bb(rook);
     chess960 |= (upper != 'K' && upper != 'Q') || !standard_right(c, pos.king_square(c), rook, side);
@@ -292,7 +279,7 @@ Problem parse_en_passant(std::string_view field, const Position& pos, Square& ep
   ep = SQ_NONE;
   if (field == "-") return {};
   if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
-    return "en passant: " + quoted(field) + " is not a square or '-'";
+    return "en passant: " + quoted_short(field) + " is not a square or '-'";
   const Color us = pos.side_to_move, them = ~us;
   const Square s = make_square(field[0] - 'a', field[1] - '1');
   if (relative_rank(us, rank_of(s)) != RANK_6)
@@ -489,7 +476,7 @@ bool next_operation(std::string_view& rest, std::string_view& operation) {
 Problem parse_fen_style_clocks(std::string_view operation, Clocks& clocks) {
   const std::string_view halfmove = next_token(operation), fullmove = next_token(operation);
   if (!next_token(operation).empty())
-    return "epd: expected at most two clock numbers before the operations, got " + quoted(operation);
+    return "epd: expected at most two clock numbers before the operations, got " + quoted_short(operation);
   Problem problem = parse_halfmove(halfmove, clocks);
   if (problem.empty() && !fullmove.empty()) problem = parse_fullmove(fullmove, clocks);
   return problem;
@@ -500,7 +487,7 @@ Problem parse_fen_style_clocks(std::string_view operation, Clocks& clocks) {
 Problem parse_operation(std::string_view operation, Clocks& clocks) {
   const std::string_view opcode = next_token(operation);
   if (opcode.empty()) return {};
-  if (!is_letter(opcode[0])) return "epd: operation " + quoted(opcode) + " does not start with an opcode";
+  if (!is_letter(opcode[0])) return "epd: operation " + quoted_short(opcode) + " does not start with an opcode";
   if (opcode != "hmvc" && opcode != "fmvn") return {};
   const std::string_view operand = next_token(operation);
   if (operand.empty() || !next_token(operation).empty())

@@ -144,11 +144,6 @@ std::string_view strip_suffixes(std::string_view text) {
   return text;
 }
 
-bool looks_like_uci(std::string_view text) {
-  return (text.size() == 4 || text.size() == 5) && is_file(text[0]) && is_rank(text[1]) && is_file(text[2]) &&
-         is_rank(text[3]);
-}
-
 // The squares of our pieces that the pattern may mean: of its kind, reaching its target
 // square, on its file and rank when it names them; none when the target holds our own
 // piece, or when the pattern's promotion does not fit the target's rank (a pawn reaching

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "common/text_lines.hpp"
+#include "notation/quoted_text.hpp"
 
 namespace perftkit {
 namespace {
@@ -59,19 +60,6 @@ std::optional<std::size_t> inner_nul(std::string_view text) {
     at = after;
   }
   return std::nullopt;
-}
-
-// s in quotes, for a message: bytes that are not printable ASCII are written as \xNN, so
-// that no control byte of a damaged or binary file reaches a terminal.
-std::string in_quotes(std::string_view s) {
-  static constexpr char HEX[] = "0123456789abcdef";
-  std::string out = "'";
-  for (const char ch : s) {
-    const auto byte = std::uint8_t(ch);
-    if (byte >= 0x20 && byte < 0x7f) out += ch;
-    else out += std::string("\\x") + HEX[byte >> 4] + HEX[byte & 15];
-  }
-  return out + "'";
 }
 
 class SuiteParser {
@@ -129,7 +117,7 @@ class SuiteParser {
 
   void flush_pending_id() {
     if (!pending_id_) return;
-    error(pending_id_->second, "id " + in_quotes(pending_id_->first) + " has no epd line after it");
+    error(pending_id_->second, "id " + quoted_text(pending_id_->first) + " has no epd line after it");
     pending_id_.reset();
   }
 
@@ -167,10 +155,10 @@ class SuiteParser {
     const auto [depth_text, tail] = split_word(rest);
     const auto [count_text, extra] = split_word(tail);
     const std::optional<int> depth = parse_depth(depth_text);
-    if (!depth) return error(number, "bad depth " + in_quotes(depth_text) + " (expected 'perft DEPTH COUNT')");
+    if (!depth) return error(number, "bad depth " + quoted_text(depth_text) + " (expected 'perft DEPTH COUNT')");
     const std::optional<u128> count = parse_u128(count_text);
-    if (!count) return error(number, "bad count " + in_quotes(count_text) + " (expected 'perft DEPTH COUNT')");
-    if (!extra.empty()) return error(number, "unexpected " + in_quotes(extra) + " after the count");
+    if (!count) return error(number, "bad count " + quoted_text(count_text) + " (expected 'perft DEPTH COUNT')");
+    if (!extra.empty()) return error(number, "unexpected " + quoted_text(extra) + " after the count");
     add_expected(*block_, *depth, *count, number);
   }
 
@@ -209,12 +197,12 @@ class SuiteParser {
       c.name = std::string(name);
       return true;
     }
-    if (key.size() < 2 || key.front() != 'D') return fail(number, "unknown operation " + in_quotes(op));
+    if (key.size() < 2 || key.front() != 'D') return fail(number, "unknown operation " + quoted_text(op));
     const std::optional<int> depth = parse_depth(key.substr(1));
-    if (!depth) return fail(number, "bad depth in " + in_quotes(op));
+    if (!depth) return fail(number, "bad depth in " + quoted_text(op));
     const std::optional<u128> count =
         value.find_first_of(" \t") == std::string_view::npos ? parse_u128(value) : std::nullopt;
-    if (!count) return fail(number, "bad count in " + in_quotes(op));
+    if (!count) return fail(number, "bad count in " + quoted_text(op));
     return add_expected(c, *depth, *count, number);
   }
 

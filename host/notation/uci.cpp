@@ -39,6 +39,13 @@ std::string to_uci(Move m, bool chess960) {
   return std::string(text, write_uci(m, chess960, text));
 }
 
+bool looks_like_uci(std::string_view text) {
+  const auto square_at = [&](std::size_t i) {
+    return text[i] >= 'a' && text[i] <= 'h' && text[i + 1] >= '1' && text[i + 1] <= '8';
+  };
+  return (text.size() == 4 || text.size() == 5) && square_at(0) && square_at(2);
+}
+
 std::optional<Move> parse_uci_move(const Position& pos, std::string_view text) {
   std::string lower(text);
   for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));

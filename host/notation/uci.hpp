@@ -21,6 +21,10 @@ std::string to_uci(Move m, bool chess960);
 inline constexpr std::size_t UCI_MAX_BYTES = 5;
 char* write_uci(Move m, bool chess960, char* out);
 
+// Whether text is spelled as a UCI move (two squares and an optional fifth letter), legal
+// or not.
+bool looks_like_uci(std::string_view text);
+
 // The legal move of pos written as text (either castling form), or nullopt.
 std::optional<Move> parse_uci_move(const Position& pos, std::string_view text);
 

@@ -16,11 +16,33 @@ namespace perftkit {
 PERFTKIT_ISA_BEGIN
 namespace {
 
-// Leaf count below pos (depth >= 2), whose key is key. A node plays all its moves first,
-// then asks the memory for every child's bucket back to back (prefetch), and only then
-// descends, so the table's misses overlap instead of stalling one by one. Back to back
+// The children of pos, handed to descend(children, keys, n) a whole move list at a time
+// with key_of(child) as each one's key, once prefetch(key) has asked the memory for every
+// child's bucket. A node plays all its moves first, then prefetches back to back, and only
+// then descends, so a table's misses overlap instead of stalling one by one. Back to back
 // matters: a prefetch whose page is not in the TLB holds the core for its page walk (about
 // 90 ns on a KVM guest), and only prefetches issued together walk in parallel.
+template <Color Us, typename KeyOf, typename Prefetch, typename Descend>
+PERFTKIT_FORCEINLINE void descend_prefetched(const Position& pos, KeyOf key_of, Prefetch prefetch, Descend descend) {
+  Position children[MAX_LEGAL_MOVES];
+  PositionKey child_keys[MAX_LEGAL_MOVES];
+  int n = 0;
+  const auto flush = [&] {
+    for (int i = 0; i < n; ++i) prefetch(child_keys[i]);
+    descend(children, child_keys, n);
+    n = 0;
+  };
+  for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
+    if (n == MAX_LEGAL_MOVES) [[unlikely]]
+      flush();
+    children[n] = child;
+    child_keys[n] = key_of(child);
+    ++n;
+  });
+  flush();
+}
+
+// Leaf count below pos (depth >= 2), whose key is key; children through descend_prefetched.
 template <Color Us>
 std::uint64_t hashed_subtree(const Position& pos, const PositionKey& key, int depth, PerftTable& table,
                              const KeySet& keys) {
@@ -29,11 +51,9 @@ std::uint64_t hashed_subtree(const Position& pos, const PositionKey& key, int de
   if (depth == 2) {
     nodes = two_ply_leaves<Us>(pos);
   } else {
-    Position children[MAX_LEGAL_MOVES];
-    PositionKey child_keys[MAX_LEGAL_MOVES];
-    int n = 0;
-    const auto descend = [&] {
-      for (int i = 0; i < n; ++i) table.prefetch(child_keys[i], depth - 1);
+    const auto key_of = [&](const Position& child) { return position_key(child, keys); };
+    const auto prefetch = [&](const PositionKey& child_key) { table.prefetch(child_key, depth - 1); };
+    descend_prefetched<Us>(pos, key_of, prefetch, [&](const Position* children, const PositionKey* child_keys, int n) {
       if (depth == 3) {
         TwoPlyBatch<Us> batch;
         const auto counted = [&](int child, std::uint64_t leaves) {
@@ -49,16 +69,7 @@ std::uint64_t hashed_subtree(const Position& pos, const PositionKey& key, int de
       } else {
         for (int i = 0; i < n; ++i) nodes += hashed_subtree<~Us>(children[i], child_keys[i], depth - 1, table, keys);
       }
-      n = 0;
-    };
-    for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
-      if (n == MAX_LEGAL_MOVES) [[unlikely]]
-        descend();
-      children[n] = child;
-      child_keys[n] = position_key(child, keys);
-      ++n;
     });
-    descend();
   }
   table.store(key, depth, nodes);
   return nodes;
@@ -76,8 +87,8 @@ std::uint64_t unit_perft_hashed(const Position& pos, int depth, PerftTable& tabl
 void unit_perft_stats(const Position& pos, int depth, LeafStats& stats) { perft_stats(pos, depth, stats); }
 
 // Adds the leaf statistics below pos (depth >= 2), whose stats key is key, to stats, through
-// the statistics table: as hashed_subtree, a node plays all its moves and prefetches every
-// child's bucket before it descends; two-ply subtrees are counted by the core's last plies.
+// the statistics table, children through descend_prefetched; two-ply subtrees are counted by
+// the core's last plies.
 template <Color Us>
 void hashed_stats_subtree(const Position& pos, const PositionKey& key, int depth, StatsTable& table, const KeySet& keys,
                           LeafStats& stats, StatsTableUse& use) {
@@ -92,23 +103,14 @@ void hashed_stats_subtree(const Position& pos, const PositionKey& key, int depth
   if (depth == 2) {
     last_two_plies_stats<Us>(pos, subtree, true);
   } else {
-    Position children[MAX_LEGAL_MOVES];
-    PositionKey child_keys[MAX_LEGAL_MOVES];
-    int n = 0;
-    const auto descend = [&] {
-      for (int i = 0; i < n; ++i) table.prefetch(child_keys[i]);
+    const auto key_of = [&](const Position& child) {
+      return stats_subtree_key(position_key(child, keys), child, depth - 1);
+    };
+    const auto prefetch = [&](const PositionKey& child_key) { table.prefetch(child_key); };
+    descend_prefetched<Us>(pos, key_of, prefetch, [&](const Position* children, const PositionKey* child_keys, int n) {
       for (int i = 0; i < n; ++i)
         hashed_stats_subtree<~Us>(children[i], child_keys[i], depth - 1, table, keys, subtree, use);
-      n = 0;
-    };
-    for_each_legal_move<Us>(pos, [&](const Position& child, Move) {
-      if (n == MAX_LEGAL_MOVES) [[unlikely]]
-        descend();
-      children[n] = child;
-      child_keys[n] = stats_subtree_key(position_key(child, keys), child, depth - 1);
-      ++n;
     });
-    descend();
   }
   use.stores += table.store(key, depth, subtree);
   stats += subtree;

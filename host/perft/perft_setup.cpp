@@ -12,20 +12,11 @@ namespace perftkit {
 
 namespace {
 
-// Whether text is spelled as a UCI move: from and to squares, and a promotion piece.
-bool uci_shaped(std::string_view text) {
-  const auto square_at = [&](std::size_t i) {
-    return text[i] >= 'a' && text[i] <= 'h' && text[i + 1] >= '1' && text[i + 1] <= '8';
-  };
-  if (text.size() != 4 && text.size() != 5) return false;
-  return square_at(0) && square_at(2) && (text.size() == 4 || std::string_view("qrbn").find(text[4]) != text.npos);
-}
-
 // Why move `number` of --moves, `text`, cannot be played at pos: a legal move written in SAN
 // gets its UCI spelling; text that is no UCI move says so; else it is not legal there.
 std::string unplayable_move(const Position& pos, std::size_t number, const std::string& text, bool chess960) {
   const std::string which = "--moves: move " + std::to_string(number) + " '" + text + "'";
-  if (uci_shaped(text)) return which + " is not legal in " + to_fen(pos);
+  if (looks_like_uci(text)) return which + " is not legal in " + to_fen(pos);
   if (const SanResult san = parse_san(pos, text); san.status == SanStatus::OK)
     return which + " is SAN; --moves takes UCI notation: '" + to_uci(san.move, chess960) + "'";
   return which + " is not a UCI move (from and to squares, and a promotion piece: e2e4, e7e8q) in " + to_fen(pos);
