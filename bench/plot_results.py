@@ -5,7 +5,7 @@
 
 `bench/hashed_perft.py` files plot too: time-to-result nodes/s (nodes over the median
 seconds) per depth, for the measured build and its --baseline; so do `bench/pipeline_vs_core.py`
-files, per depth and road.
+files, per depth and road; and `bench/stats_table.py` files, per position and depth.
 
 Each JSON file contributes its backends (a backend named twice keeps the later file's
 numbers). The title names the machine, the commit and the date of the first file. Needs
@@ -33,6 +33,9 @@ def rows_of(run):
     """(position, backend, nodes/s) of a bench file, of a hashed_perft file (per depth:
     this build and its baseline, time to result), or of a pipeline_vs_core file (per depth:
     each road, nodes over the median wall seconds)."""
+    if run.get("script") == "bench/stats_table.py":
+        return [(row["case"], "--stats, statistics table",
+                 int(row["runs"][0]["stats"]["nodes"]) / row["median_wall_seconds"]) for row in run["rows"]]
     if run.get("script") == "bench/pipeline_vs_core.py":
         suffix = " no table" if run.get("hash_mb") == 0 else ""
         return [("perft %s%s" % (depth, suffix), road, entry["runs"][0]["nodes"] / entry["medians"]["wall"])
@@ -67,7 +70,11 @@ def title(runs):
     machine = first.get("machine", {})
     parts = [machine.get("cpu", "unknown CPU")]
     parts += [gpu["name"] for gpu in machine.get("gpus", [])]
-    when = "commit %s, %s" % (first.get("commit", "unknown")[:7], first.get("date", "")[:10])
+    commit = first.get("commit", "unknown")
+    commit = commit.get("commit", "unknown") if isinstance(commit, dict) else commit
+    when = "commit %s, %s" % (commit[:7], first.get("date", "")[:10])
+    if first.get("script") == "bench/stats_table.py":
+        return "perft --stats with the default statistics table, time to result: %s; %s" % (", ".join(parts), when)
     if first.get("script") == "bench/pipeline_vs_core.py":
         return "the pipeline on OpenMP against the CPU core at x86-64-v2, time to result: %s; %s" % (
             ", ".join(parts), when)

@@ -98,7 +98,7 @@ def main():
     date = datetime.date.today().isoformat()
     out = args.out or os.path.join(ROOT, "results", f"stats-table-{socket.gethostname()}-{date}.json")
     with open(out, "w") as f:
-        json.dump({"date": date, "commit": commit(), "machine": machine(), "perftkit": args.perftkit,
+        json.dump({"script": "bench/stats_table.py", "date": date, "commit": commit(), "machine": machine(), "perftkit": args.perftkit,
                    "threads": args.threads or os.cpu_count(), "rows": rows}, f, indent=1)
         f.write("\n")
     print(f"wrote {out}")
