@@ -89,6 +89,7 @@ DeviceBuffer<SubtreeBucket> allocate_table(int device, std::size_t bytes, cudaSt
 // The pipeline's System on the current device and one stream; every call waits for it.
 struct CudaSystem {
   using Block = DeviceBlock;
+  static constexpr bool BALANCES_LAST_PLIES = true;  // the statistics' last two plies as child slots (tally.hpp)
   cudaStream_t stream;
 
   template <typename Body>

@@ -12,8 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "perftkit/stats.hpp"
 #include "pipeline/frontier.hpp"
 #include "pipeline/host_block.hpp"
+#include "pipeline/stats_totals.hpp"
 #include "pipeline/subtree_table.hpp"
 #include "pipeline/worker.hpp"
 #include "standard_positions.hpp"
@@ -59,6 +61,7 @@ struct DeviceLog {
 class DeviceDouble {
  public:
   using Block = HostBlock;
+  static constexpr bool BALANCES_LAST_PLIES = true;  // as the CUDA system
 
   DeviceDouble(DeviceLog& log, std::size_t allocation_limit, std::size_t steps_to_fail = 0)
       : log_(&log), allocation_limit_(allocation_limit), steps_to_fail_(steps_to_fail) {}
@@ -218,6 +221,30 @@ TEST(PipelineDeviceDouble, RetriesLeaveTheTranspositionTableExact) {
   const DeviceDouble clean(clean_log, 64 * MiB);
   EXPECT_EQ(to_string_u128(count_on(clean, 16 * MiB, run, leftovers, second, table.view())), run.published);
   EXPECT_GT(second.table_hits, 0u);
+}
+
+// The statistics' last plies on the device's road: two plies as child slots (a thread per
+// (node, move), at most 50 slots a chunk), one ply as LastPlyStats; every counter equals the
+// CPU core's recursion. Frontiers 1, 2 and 3 plies below Kiwipete leave 3, 2 and 1 plies.
+TEST(PipelineDeviceDouble, StatisticsOverChildSlotsMatchTheCpuCore) {
+  const Position kiwipete = position_from_fen(KIWIPETE);
+  LeafStats expected{};
+  perft_stats(kiwipete, 4, expected);
+  for (const int plies : {1, 2, 3}) {
+    const std::vector<FrontierNode> frontier = expand_frontier(kiwipete, plies, false, false);
+    DeviceLog log;
+    const DeviceDouble device(log, 64 * MiB);
+    PipelineOptions options;
+    options.max_chunk_nodes = 50;
+    BatchWorker<DeviceDouble, CountStats> worker(device, 8 * MiB, options);
+    std::vector<BatchSpan> leftovers;
+    const StatsTotals totals = worker.run(frontier, BatchSpan{0, frontier.size()}, 4 - plies, leftovers);
+    EXPECT_TRUE(leftovers.empty());
+    for (int f = 0; f < STAT_FIELD_NB; ++f)
+      EXPECT_EQ(to_string_u128(totals.count[f]), std::to_string(expected.count[f])) << plies << " plies, field " << f;
+    if (plies < 3) EXPECT_GT(worker.counters().slot_chunks, 100u) << plies;
+    else EXPECT_EQ(worker.counters().slot_chunks, 0u);
+  }
 }
 
 }  // namespace

@@ -375,9 +375,11 @@ TEST(StatsReference, StandardPositionsAtSmallDepths) {
 }
 
 // The last ply with its leaves listed and played after the generator (the device's form)
-// and played at once (the host's): every counter equal, with shortcuts on and off.
+// and played at once (the host's), counted in Counters (64-bit, 32-bit or packed 16-bit):
+// every counter equal, with shortcuts on and off.
+template <typename Counters = LeafStats>
 LeafStats last_ply_of(const Position& pos, bool listed, bool shortcuts) {
-  LeafStats s{};
+  Counters s{};
   if (pos.side_to_move == WHITE) {
     if (listed) last_ply_stats<WHITE, true>(pos, s, shortcuts);
     else last_ply_stats<WHITE, false>(pos, s, shortcuts);
@@ -385,7 +387,9 @@ LeafStats last_ply_of(const Position& pos, bool listed, bool shortcuts) {
     if (listed) last_ply_stats<BLACK, true>(pos, s, shortcuts);
     else last_ply_stats<BLACK, false>(pos, s, shortcuts);
   }
-  return s;
+  LeafStats wide{};
+  wide += s;
+  return wide;
 }
 
 TEST(StatsReference, ListedLeavesCountAsLeavesPlayedAtOnce) {
@@ -399,6 +403,13 @@ TEST(StatsReference, ListedLeavesCountAsLeavesPlayedAtOnce) {
       for (const bool shortcuts : {true, false}) {
         const LeafStats listed = last_ply_of(pos, true, shortcuts), at_once = last_ply_of(pos, false, shortcuts);
         EXPECT_EQ(describe(totals_of(listed)), describe(totals_of(at_once))) << fen;
+        for (const bool listing : {true, false}) {
+          EXPECT_EQ(describe(totals_of(last_ply_of<ShallowStats>(pos, listing, shortcuts))),
+                    describe(totals_of(at_once)))
+              << fen;
+          EXPECT_EQ(describe(totals_of(last_ply_of<PlyStats>(pos, listing, shortcuts))), describe(totals_of(at_once)))
+              << fen;
+        }
         ++compared;
       }
   }
@@ -413,6 +424,25 @@ TEST(StatsReference, MoreLeavesThanOneMoveListHolds) {
   LeafStats reference{};
   reference_stats(position_from_fen(MANY_MOVES), 1, reference);
   EXPECT_EQ(describe(totals_of(listed)), describe(totals_of(reference)));
+  // The device's packed counters over two windows, with shortcuts (the filter built again
+  // for the second window) and without.
+  for (const bool shortcuts : {true, false}) {
+    const LeafStats packed = last_ply_of<PlyStats>(position_from_fen(MANY_MOVES), true, shortcuts);
+    EXPECT_EQ(describe(totals_of(packed)), describe(totals_of(reference))) << shortcuts;
+  }
+}
+
+// Packed counters: each of the 21 fields in its own half of a word, up to 65,535, and a
+// carry never reaches the neighbour below that.
+TEST(StatsReference, PackedPlyCountersKeepEveryFieldApart) {
+  PlyStats ply{};
+  for (int f = 0; f < STAT_FIELD_NB; ++f) ply[StatField(f)] += std::uint32_t(1000 * f + 7);
+  ++ply[CLOCK_150];
+  ply[CHECKS] += 65535u - (1000u * CHECKS + 7u);
+  for (int f = 0; f < STAT_FIELD_NB; ++f) {
+    const std::uint32_t expected = f == CHECKS ? 65535u : f == CLOCK_150 ? 1000u * f + 8u : 1000u * f + 7u;
+    EXPECT_EQ(static_cast<const PlyStats&>(ply)[StatField(f)], expected) << f;
+  }
 }
 
 std::filesystem::path shared_perft_file(const char* name) {

@@ -87,32 +87,36 @@ struct LeafCount {
   PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const { counts[i] = leaf_perft(positions[i], remaining); }
 };
 
-// perft_stats(pos, remaining) for remaining 0..2, without recursion (as leaf_perft).
-// Counted in 32 bits (ShallowStats: two plies hold at most 218^2 leaves), widened once.
-PERFTKIT_HD_INLINE LeafStats leaf_stats(const Position& given, int remaining) {
-  LeafStats stats{};
-  if (remaining <= 0) {
-    ++stats[NODES];
-    return stats;
-  }
-  const Position pos = given;  // in registers, read once
-  ShallowStats shallow{};
-  for_each_child_or_self(pos, remaining == 2, [&](const Position& last) { last_ply_stats(last, shallow, true); });
-  stats += shallow;
-  return stats;
-}
-
-// stats[i] = the leaf statistics of positions[i] below remaining (0..2) plies.
+// stats[i] = the leaf statistics of positions[i] below remaining (1..2) plies, a thread per
+// node (the host systems'; a GPU balances two plies over child slots: tally.hpp).
 struct LeafStatsCount {
-  // One block of 256 threads an SM (up to 255 registers): capped at 128 (two blocks), one
-  // ply's generator, its classification and two plies of counters spilled 536 bytes on sm_90.
-  static constexpr int MIN_BLOCKS_PER_SM = 1;
-
   const Position* positions;
-  LeafStats* stats;
+  ShallowStats* stats;
   int remaining;
 
-  PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const { stats[i] = leaf_stats(positions[i], remaining); }
+  PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const {
+    const Position pos = positions[i];  // read once
+    ShallowStats sum{};
+    for_each_child_or_self(pos, remaining == 2, [&](const Position& last) { last_ply_stats(last, sum, true); });
+    stats[i] = sum;
+  }
+};
+
+// stats[i] = the leaf statistics of positions[i] one ply above the leaves, counted in packed
+// 16-bit counters and stored 32-bit. (Two plies are child slots: tally.hpp.) The position is
+// read where it lies, through the cache: copied into registers, it made ptxas spill 48
+// bytes on sm_90.
+struct LastPlyStats {
+  const Position* positions;
+  ShallowStats* stats;
+
+  PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const {
+    PlyStats ply{};
+    last_ply_stats(positions[i], ply, true);
+    ShallowStats wide{};
+    wide += ply;
+    stats[i] = wide;
+  }
 };
 
 // Every counter of the leaf statistics, each an exact 128-bit sum: what one reduction pass
@@ -132,7 +136,7 @@ struct StatsSum128Plus {
 // multiplicities[i] x stats[i], every counter, exact in 128 bits.
 struct WeightedStats {
   const std::uint64_t* multiplicities;
-  const LeafStats* stats;
+  const ShallowStats* stats;
 
   PERFTKIT_HD StatsSum128 operator()(std::uint64_t i) const {
     const std::uint64_t m = multiplicities[i];

@@ -32,6 +32,7 @@
 #include "pipeline/frontier.hpp"
 #include "pipeline/pipeline.hpp"
 #include "pipeline/arena.hpp"
+#include "pipeline/chunks.hpp"
 #include "pipeline/functors.hpp"
 #include "pipeline/sum128.hpp"
 #include "pipeline/tally.hpp"
@@ -43,11 +44,6 @@ inline constexpr std::size_t NODE_BYTES = sizeof(Position) + sizeof(std::uint64_
 // Bytes per child that merging needs on top: key, permutation, merged multiplicity, the
 // gathered position, and the sort's scratch (a second key and permutation buffer).
 inline constexpr std::size_t MERGE_BYTES = 5 * sizeof(std::uint64_t) + sizeof(Position);
-// Room for the alignment of a chunk's buffers and the fixed part of Thrust's scratch: this
-// many bytes plus 1/SLACK_SHARE of what is free.
-inline constexpr std::size_t ALIGNMENT_SLACK = 16 * Arena::ALIGNMENT;
-inline constexpr std::size_t SLACK_SHARE = 32;
-
 // Level memory that a batch of `nodes` positions could use below `remaining` plies if every
 // level were expanded whole (about 40 children a position), doubled, at least 16 MiB: a cap
 // on a worker's budget, so that a small run does not reserve a whole GPU. extra_child_bytes:
@@ -61,28 +57,6 @@ inline std::size_t level_memory_estimate(std::size_t nodes, int remaining, std::
   }
   bytes = std::min(2 * bytes + double(16 << 20), LIMIT);
   return static_cast<std::size_t>(bytes);
-}
-
-// Children of `child_bytes` bytes each (everything a child needs while its chunk is alive)
-// that fit in what is left of the arena, after the alignment and Thrust's fixed scratch.
-inline std::uint64_t children_that_fit(const Arena& arena, std::size_t child_bytes) {
-  const std::size_t free_bytes = arena.available();
-  const std::size_t slack = ALIGNMENT_SLACK + free_bytes / SLACK_SHARE;
-  if (free_bytes <= slack) return 0;
-  return (free_bytes - slack) / child_bytes;
-}
-
-// The parents [first, last) of the next chunk: as many as have at most `cap` children
-// together (offsets: the exclusive scan of the child counts of n parents, base =
-// offsets[first]), at least one. The caller checks that the chunk's children fit.
-template <typename System>
-std::uint64_t chunk_end(const System& system, Arena& arena, const std::uint64_t* offsets, std::uint64_t first,
-                        std::uint64_t n, std::uint64_t base, std::uint64_t cap) {
-  const std::uint64_t* next = system.run(arena, 0, [&](auto policy) {
-    return thrust::upper_bound(policy, offsets + first + 1, offsets + n + 1, base + cap);
-  });
-  const std::uint64_t last = std::uint64_t(next - offsets) - 1;
-  return last == first ? first + 1 : last;  // one position always goes, if memory holds it
 }
 
 // Children per chunk: what fits, halved when more levels follow (they need room too), at
@@ -189,7 +163,8 @@ class LevelPipeline {
   // The last plies (remaining <= 2) per node, times its multiplicity.
   Total count_leaves(const Position* positions, const std::uint64_t* multiplicities, std::uint64_t n, int remaining) {
     const ArenaScope scope(arena_);
-    const Total total = LeafTally<Tally>::count(system_, arena_, positions, multiplicities, n, remaining);
+    const Total total =
+        LeafTally<Tally>::count(system_, arena_, positions, multiplicities, n, remaining, options_, counters_);
     counters_.leaf_nodes += n;
     return total;
   }

@@ -62,6 +62,7 @@ struct PipelineCounters {
   std::uint64_t generated = 0;       // children written by level expansions
   std::uint64_t merged_away = 0;     // children removed by merging into an identical one
   std::uint64_t leaf_nodes = 0;      // nodes whose last plies were counted per thread
+  std::size_t slot_chunks = 0;       // chunks of child slots of the statistics' last two plies
   int devices = 0;                   // CUDA devices that took work
   std::size_t min_budget = 0;        // smallest level-buffer budget a worker ended with (bytes)
   std::uint64_t table_probes = 0;    // positions looked up in the transposition table
@@ -78,6 +79,7 @@ struct PipelineCounters {
     generated += o.generated;
     merged_away += o.merged_away;
     leaf_nodes += o.leaf_nodes;
+    slot_chunks += o.slot_chunks;
     devices += o.devices;
     min_budget = min_budget && o.min_budget ? std::min(min_budget, o.min_budget) : std::max(min_budget, o.min_budget);
     table_probes += o.table_probes;

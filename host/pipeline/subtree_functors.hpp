@@ -8,6 +8,7 @@
 #include "perftkit/movegen.hpp"
 #include "perftkit/position_key.hpp"
 #include "pipeline/functors.hpp"
+#include "pipeline/slot_functors.hpp"
 #include "pipeline/subtree_table.hpp"
 
 namespace perftkit::pipeline {
@@ -88,34 +89,6 @@ struct AssignRepresentatives {
     const std::uint64_t run = runs[j] - 1;
     representative[order[j]] = run;
     if (j == 0 || runs[j - 1] != runs[j]) first_of_run[run] = order[j];
-  }
-};
-
-// The last interior level as moves, not positions: the legal moves of every parent with
-// child slots, listed into them (moves[k], and parent_of[k]: the parent's index in the
-// chunk), in the generator's order.
-struct ListSlotMoves {
-  const Position* parents;
-  const std::uint64_t* offsets;  // the parents' exclusive scan, n + 1 entries from the chunk's first
-  std::uint64_t base;            // offsets[0]: the chunk's first child slot
-  Move* moves;
-  std::uint64_t* parent_of;
-
-  PERFTKIT_HD_INLINE void operator()(std::uint64_t i) const {
-    if (offsets[i + 1] == offsets[i]) return;
-    const Position parent = parents[i];  // in registers: the slots written below cannot alias it
-    if (parent.side_to_move == WHITE) list<WHITE>(parent, i);
-    else list<BLACK>(parent, i);
-  }
-
-  template <Color Us>
-  PERFTKIT_HD_INLINE void list(const Position& parent, std::uint64_t i) const {
-    std::uint64_t k = offsets[i] - base;
-    for_each_listed_move<Us>(parent, [&](Move move) {
-      moves[k] = move;
-      parent_of[k] = i;
-      ++k;
-    });
   }
 };
 

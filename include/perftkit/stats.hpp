@@ -47,9 +47,10 @@ struct StatCounters {
 
   PERFTKIT_HD_INLINE Count& operator[](StatField f) { return count[f]; }
   PERFTKIT_HD_INLINE Count operator[](StatField f) const { return count[f]; }
-  template <typename Other>
-  PERFTKIT_HD_INLINE StatCounters& operator+=(const StatCounters<Other>& other) {
-    for (int f = 0; f < STAT_FIELD_NB; ++f) count[f] += other.count[f];
+  // Adds any counters indexed by StatField (StatCounters, PlyStats), widening them.
+  template <typename Counters>
+  PERFTKIT_HD_INLINE StatCounters& operator+=(const Counters& other) {
+    for (int f = 0; f < STAT_FIELD_NB; ++f) count[f] += other[StatField(f)];
     return *this;
   }
   bool operator==(const StatCounters&) const = default;
@@ -61,7 +62,35 @@ using LeafStats = StatCounters<std::uint64_t>;
 // so 32 bits each, half the registers of LeafStats (what a GPU thread holds while it counts).
 using ShallowStats = StatCounters<std::uint32_t>;
 
-static_assert(std::is_trivially_copyable_v<LeafStats> && std::is_trivially_copyable_v<ShallowStats>);
+// Leaf counters of one ply below one position, two 16-bit counters to a 32-bit word: one ply
+// has a few hundred moves at most (even an invented position stays far below 65,536 of a
+// kind), and packed, a GPU thread holds its counters in 11 registers instead of 21.
+struct PlyStats {
+  static constexpr int WORDS = (STAT_FIELD_NB + 1) / 2;
+  std::uint32_t word[WORDS];
+
+  // One counter in place: += and ++ add to its half of the word.
+  struct Counter {
+    std::uint32_t& word;
+    unsigned shift;
+    PERFTKIT_HD_INLINE Counter& operator+=(std::uint32_t n) {
+      word += n << shift;
+      return *this;
+    }
+    PERFTKIT_HD_INLINE Counter& operator++() { return *this += 1u; }
+  };
+
+  PERFTKIT_HD_INLINE Counter operator[](StatField f) { return {word[f / 2], 16u * (f % 2u)}; }
+  PERFTKIT_HD_INLINE std::uint32_t operator[](StatField f) const { return (word[f / 2] >> (16u * (f % 2u))) & 0xffffu; }
+  template <typename Counters>
+  PERFTKIT_HD_INLINE PlyStats& operator+=(const Counters& other) {
+    for (int f = 0; f < STAT_FIELD_NB; ++f) (*this)[StatField(f)] += std::uint32_t(other[StatField(f)]);
+    return *this;
+  }
+};
+
+static_assert(std::is_trivially_copyable_v<LeafStats> && std::is_trivially_copyable_v<ShallowStats> &&
+              std::is_trivially_copyable_v<PlyStats>);
 
 PERFTKIT_ISA_BEGIN
 
@@ -196,9 +225,14 @@ struct StatsSink {
   Counters stats;           // one ply: at most 218 moves of each kind
   MoveListSink leaves;      // ListLeaves: the moves whose leaves are to be played
   bool count_kinds = true;  // false on a later window: the move kinds are counted already
+  bool shortcuts;
 
-  PERFTKIT_HD_INLINE StatsSink(const Position& parent, bool shortcuts, Move* leaf_moves, Counters counters)
-      : pos(parent), filter(leaf_filter<Us>(parent, shortcuts)), stats(counters), leaves{leaf_moves} {}
+  PERFTKIT_HD_INLINE StatsSink(const Position& parent, bool use_shortcuts, Move* leaf_moves, Counters counters)
+      : pos(parent),
+        filter(leaf_filter<Us>(parent, use_shortcuts)),
+        stats(counters),
+        leaves{leaf_moves},
+        shortcuts(use_shortcuts) {}
 
   // The square of the piece that moved, once it has: the rook, for castling.
   PERFTKIT_HD_INLINE static Square moved_to(Move m) {
@@ -282,19 +316,22 @@ struct StatsSink {
     }
     if (!leaves.next_window()) return false;
     count_kinds = false;
+    // Built again rather than kept: its masks then die with the generator's run, and the
+    // classification loop above does not hold them (registers on a GPU).
+    filter = leaf_filter<Us>(pos, shortcuts);
     return true;
   }
 };
 
 // The last ply below pos: adds the statistics of every move of Us and its leaf to stats
-// (LeafStats or ShallowStats).
+// (LeafStats, ShallowStats or PlyStats).
 template <Color Us, bool ListLeaves = LIST_LEAVES, typename Stats>
 PERFTKIT_HD_CALLED void last_ply_stats(const Position& pos, Stats& stats, bool shortcuts) {
   Move leaf_moves[ListLeaves ? MAX_LEGAL_MOVES : 1];
-  if constexpr (ListLeaves && std::is_same_v<Stats, ShallowStats>) {
+  if constexpr (ListLeaves && (std::is_same_v<Stats, ShallowStats> || std::is_same_v<Stats, PlyStats>)) {
     // The device's: the caller's counters are registers, and the sink counts into them (one
     // set of counters live, not two).
-    StatsSink<Us, ListLeaves, ShallowStats&> sink(pos, shortcuts, leaf_moves, stats);
+    StatsSink<Us, ListLeaves, Stats&> sink(pos, shortcuts, leaf_moves, stats);
     do generate_legal<Us>(pos, sink);
     while (sink.classify_listed());
   } else {
