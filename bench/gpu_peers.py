@@ -2,9 +2,9 @@
 """perftkit and the fastest published GPU perft (perft_gpu_2026) side by side on one GPU.
 
 Runs both programs on the same card in one call, rows without a table first (start position
-perft 8 and 9, Kiwipete 6 and 7, position 3 perft 9), then with tables (start position perft 10
-and 11, and perft 10 again with the subtree mode's last interior level as merged positions
-instead of child slots), then a kernel-time summary of perftkit (ncu, one short run each mode), with the card's
+perft 8 and 9, Kiwipete 6 and 7, position 3 perft 9), then with tables (start position perft 9
+plain and through a fresh work dir of 1,024 shards, perft 10 and 11, and perft 10 again with
+the subtree mode's last interior level as merged positions instead of child slots), then a kernel-time summary of perftkit (ncu, one short run each mode), with the card's
 clocks before and after. Every row's count is checked against the published count; a peer that
 disagrees is reported, not trusted.
 
@@ -32,6 +32,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -53,12 +54,14 @@ FENS = {"start": START, "kiwipete": KIWIPETE, "position3": POSITION3}
 
 # (position, depth on the GPU, depth in the dry run, with the table, the subtree mode's last
 # interior level as child slots; False: as merged positions, PERFTKIT_PIPELINE_SLOTS=0, the
-# design before 2026-12-06, to compare the two on one card)
+# design before 2026-12-06, to compare the two on one card; through a fresh work dir of 1,024
+# shards, counted one after another by this process, against the plain run of the row before)
 ROWS = [
-    ("start", 8, 5, False, True), ("start", 9, 6, False, True),
-    ("kiwipete", 6, 4, False, True), ("kiwipete", 7, 5, False, True),
-    ("position3", 9, 7, False, True),
-    ("start", 10, 7, True, True), ("start", 10, 7, True, False), ("start", 11, 8, True, True),
+    ("start", 8, 5, False, True, False), ("start", 9, 6, False, True, False),
+    ("kiwipete", 6, 4, False, True, False), ("kiwipete", 7, 5, False, True, False),
+    ("position3", 9, 7, False, True, False),
+    ("start", 9, 6, True, True, False), ("start", 9, 6, True, True, True),
+    ("start", 10, 7, True, True, False), ("start", 10, 7, True, False, False), ("start", 11, 8, True, True, False),
 ]
 REPEAT_UNDER_S = 20  # a perftkit row shorter than this runs twice (median of 2)
 PEER_LINE = re.compile(r"Perft\((\d+)\):\s*(\d+),\s*time:\s*([0-9.eE+-]+)\s*seconds")
@@ -95,16 +98,23 @@ def run_timed(cmd, timeout, log_path, env=None):
     return code, out, wall
 
 
-def perftkit_row(args, budget, logdir, name, fen, depth, table, slots):
-    """perftkit's count, its own seconds and its wall seconds, or an error string."""
+def perftkit_row(args, budget, logdir, name, fen, depth, table, slots, work_dir=False):
+    """perftkit's count, its own seconds and its wall seconds, or an error string. work_dir:
+    through a fresh work dir (removed afterwards), whose JSON `seconds` is the whole run's."""
     env = None if slots else dict(os.environ, PERFTKIT_PIPELINE_SLOTS="0")
     cmd = [args.perftkit, "perft", "--fen", fen, "--depth", str(depth), "--backend", args.backend, "--json"]
     if not table:
         cmd += ["--hash", "0"]
+    scratch = None
+    if work_dir:
+        scratch = tempfile.mkdtemp(prefix=f"{name}.", dir=logdir)
+        cmd += ["--work-dir", os.path.join(scratch, "run")]
     timeout = budget.step(args.row_cap)
     if timeout == 0:
         return {"error": "skipped (budget)"}
     code, out, wall = run_timed(cmd, timeout, os.path.join(logdir, f"{name}.perftkit.log"), env)
+    if scratch:
+        shutil.rmtree(scratch, ignore_errors=True)
     if code is None:
         return {"error": f"timeout ({timeout} s)", "wall": wall}
     try:
@@ -118,13 +128,13 @@ def perftkit_row(args, budget, logdir, name, fen, depth, table, slots):
     return {"nodes": int(report["nodes"]), "seconds": float(report["seconds"]), "wall": wall}
 
 
-def perftkit_median(args, budget, logdir, name, fen, depth, table, slots):
+def perftkit_median(args, budget, logdir, name, fen, depth, table, slots, work_dir=False):
     """perftkit_row, run a second time when the first took under REPEAT_UNDER_S of wall time:
     seconds is then the median (mean) of the two, and runs lists both."""
-    first = perftkit_row(args, budget, logdir, name, fen, depth, table, slots)
+    first = perftkit_row(args, budget, logdir, name, fen, depth, table, slots, work_dir)
     if "error" in first or first["wall"] >= REPEAT_UNDER_S:
         return dict(first, runs=[first.get("seconds")])
-    second = perftkit_row(args, budget, logdir, name + ".2", fen, depth, table, slots)
+    second = perftkit_row(args, budget, logdir, name + ".2", fen, depth, table, slots, work_dir)
     if "error" in second:
         return dict(first, runs=[first["seconds"]])
     if second["nodes"] != first["nodes"]:
@@ -216,6 +226,8 @@ def write_results(path_base, report):
         ratio = f"{r['peer_seconds'] / r['perftkit_seconds']:.2f}" if r.get("peer_seconds") and r.get(
             "perftkit_seconds") else "-"
         table = ("yes" if r["last_level"] == "slots" else "yes, positions") if r["table"] else "no"
+        if r.get("work_dir"):
+            table += ", work dir"
         lines.append(f"| {r['position']} | {r['depth']} | {table} | {r.get('nodes', '-')} | "
                      f"{r.get('perftkit_seconds', '-')} | {r.get('peer_seconds', '-')} | {ratio} | {r['status']} |")
     lines += ["", "## Kernel times (perftkit)", "", "```", report["kernel_summary"], "```", ""]
@@ -265,13 +277,15 @@ def main():
 
     failed = False
     peer_runs = {}  # (position, table) -> ({depth: (nodes, seconds)}, error, wall)
-    for position, gpu_depth, dry_depth, table, slots in ROWS:
+    for position, gpu_depth, dry_depth, table, slots, work_dir in ROWS:
         depth = dry_depth if args.dry_run else gpu_depth
-        group_depth = max(d if not args.dry_run else dd for p, d, dd, t, _ in ROWS if p == position and t == table)
+        group_depth = max(d if not args.dry_run else dd for p, d, dd, t, *_ in ROWS if p == position and t == table)
         row = {"position": position, "fen": FENS[position], "depth": depth, "table": table,
-               "last_level": "slots" if slots else "positions", "expected": PUBLISHED[(position, depth)]}
-        name = f"{position}-d{depth}-{'table' if table else 'notable'}{'' if slots else '-positions'}"
-        mine = perftkit_median(args, budget, logdir, name, FENS[position], depth, table, slots)
+               "last_level": "slots" if slots else "positions", "work_dir": work_dir,
+               "expected": PUBLISHED[(position, depth)]}
+        name = (f"{position}-d{depth}-{'table' if table else 'notable'}{'' if slots else '-positions'}"
+                f"{'-workdir' if work_dir else ''}")
+        mine = perftkit_median(args, budget, logdir, name, FENS[position], depth, table, slots, work_dir)
         if "wall" in mine:
             row["perftkit_wall_seconds"] = round(mine["wall"], 3)
         if (position, table) not in peer_runs:

@@ -30,7 +30,7 @@ bad = [r for r in rows if r["status"] != "ok" or r.get("nodes") != r["expected"]
        or not r.get("perftkit_seconds") or r.get("peer_seconds") is None]
 for key in ("device", "commit", "rows"):
     if key not in report: sys.exit(f"gpu_peers dry run: the JSON lacks {key}")
-if len(rows) != 8 or bad:
+if len(rows) != 10 or bad or sum(1 for r in rows if r.get("work_dir")) != 1:
     sys.exit(f"gpu_peers dry run: {len(rows)} rows, not exact or incomplete: {bad}")
 print(f"gpu_peers dry run: {len(rows)} rows exact on both sides")
 PY

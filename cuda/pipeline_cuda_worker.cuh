@@ -16,6 +16,7 @@
 #include <atomic>
 #include <cstdio>
 #include <exception>
+#include <memory>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -30,6 +31,19 @@
 #include "pipeline/subtree_table.hpp"
 
 namespace perftkit::cuda {
+
+// A device's state kept in a CudaSession (KeptDevice, below, is the one kind).
+struct KeptDeviceBase {
+  virtual ~KeptDeviceBase() = default;
+};
+
+struct CudaSession::Devices {
+  std::vector<std::unique_ptr<KeptDeviceBase>> kept;  // by device index
+};
+
+CudaSession::CudaSession() : devices(std::make_unique<Devices>()) {}
+CudaSession::~CudaSession() = default;
+
 namespace {
 
 // Share of a device's free memory taken for level buffers and Thrust's scratch (both live
@@ -134,11 +148,99 @@ struct SharedWork {
   pipeline::BatchResults<Tally>& results;  // each batch's slots are written by the one thread that took it
 };
 
-// One device's host thread: tables, stream, level buffers, then batches until none are left.
+// Level-buffer bytes for a worker on the current device: options.memory_budget, else what
+// the biggest batch could use, at most LEVEL_MEMORY_SHARE of free memory (plus `held`, the
+// bytes of a block about to be given back).
+std::size_t level_budget(const PipelineOptions& options, std::size_t biggest, int remaining, bool table,
+                         std::size_t held = 0) {
+  if (options.memory_budget) return options.memory_budget;
+  std::size_t free_bytes = 0, total_bytes = 0;
+  PERFTKIT_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  const std::size_t estimate = table
+                                   ? pipeline::level_memory_estimate(biggest, remaining, pipeline::SUBTREE_EXTRA_BYTES)
+                                   : pipeline::level_memory_estimate(biggest, remaining);
+  return std::min(static_cast<std::size_t>(static_cast<double>(free_bytes + held) * LEVEL_MEMORY_SHARE), estimate);
+}
+
+// The batches of `work` that this device takes, on worker, until none are left; the
+// worker's counters of this run.
+template <typename Tally>
+PipelineCounters take_batches(pipeline::BatchWorker<CudaSystem, Tally>& worker, SharedWork<Tally>& work,
+                              std::size_t table_bytes) {
+  bool took_work = false;
+  for (std::size_t i = work.next++; i < work.batches.size(); i = work.next++) {
+    work.results.totals[i] = worker.run(work.frontier, work.batches[i], work.remaining, work.results.leftovers[i]);
+    took_work = true;
+  }
+  PipelineCounters counters = worker.take_counters();
+  counters.devices = took_work ? 1 : 0;
+  counters.table_bytes = table_bytes;
+  return counters;
+}
+
+// What one device keeps in a CudaSession: node counts with a table, its stream, the table
+// and the worker with its level buffers, and the table settings they were made for.
+struct KeptDevice final : KeptDeviceBase {
+  using Worker = pipeline::BatchWorker<CudaSystem, pipeline::CountNodes>;
+
+  Stream stream;
+  DeviceBuffer<SubtreeBucket> table_memory;
+  SubtreeTableView table{};
+  CudaSystem system{};
+  std::unique_ptr<Worker> worker;
+  std::size_t hash_bytes = 0;
+  std::uint64_t hash_seed = 0, hash_index_mask = 0;
+
+  bool made_for(const PipelineOptions& options) const {
+    return hash_bytes == options.hash_bytes && hash_seed == options.hash_seed &&
+           hash_index_mask == options.hash_index_mask;
+  }
+};
+
+// The device's kept state for this run, made (table zeroed, level buffers allocated) when
+// there is none or its table settings differ; its level buffers are made again, larger,
+// when this run's biggest batch could use more than they hold.
+KeptDevice& kept_device(CudaSession& session, int device, const SharedWork<pipeline::CountNodes>& work) {
+  auto& slot = session.devices->kept[static_cast<std::size_t>(device)];
+  auto* kept = static_cast<KeptDevice*>(slot.get());
+  if (!kept || !kept->made_for(work.options)) {
+    slot.reset();  // the old table's memory first
+    auto fresh = std::make_unique<KeptDevice>();
+    fresh->system = CudaSystem{fresh->stream.get()};
+    fresh->table_memory = allocate_table(device, work.options.hash_bytes, fresh->stream.get());
+    if (fresh->table_memory.size())
+      fresh->table = {fresh->table_memory.data(),
+                      subtree_table_layout(fresh->table_memory.size() * sizeof(SubtreeBucket)),
+                      work.options.hash_index_mask};
+    fresh->hash_bytes = work.options.hash_bytes;
+    fresh->hash_seed = work.options.hash_seed;
+    fresh->hash_index_mask = work.options.hash_index_mask;
+    kept = fresh.get();
+    slot = std::move(fresh);
+  }
+  const bool table = bool(kept->table);
+  if (!kept->worker || level_budget(work.options, work.biggest, work.remaining, table) > kept->worker->block_bytes()) {
+    const std::size_t held = kept->worker ? kept->worker->block_bytes() : 0;
+    kept->worker.reset();
+    const std::size_t budget = level_budget(work.options, work.biggest, work.remaining, table, held);
+    kept->worker = std::make_unique<KeptDevice::Worker>(kept->system, budget, work.options, kept->table);
+  }
+  kept->worker->use_options(work.options);
+  return *kept;
+}
+
+// One device's host thread: tables, stream, level buffers (kept in the run's CudaSession
+// for hashed node counts, else made for this run), then batches until none are left.
 template <typename Tally>
 PipelineCounters device_worker(int device, SharedWork<Tally>& work) {
   PERFTKIT_CUDA_CHECK(cudaSetDevice(device));
   ensure_device_tables(device);
+  if constexpr (std::is_same_v<Tally, pipeline::CountNodes>) {
+    if (work.options.cuda_session && work.options.hash_bytes) {
+      KeptDevice& kept = kept_device(*work.options.cuda_session, device, work);
+      return take_batches(*kept.worker, work, kept.table_memory.size() * sizeof(SubtreeBucket));
+    }
+  }
   const Stream stream;
   // The transposition table first: its bytes come out of the memory the levels are sized from.
   DeviceBuffer<SubtreeBucket> table_memory;
@@ -148,26 +250,10 @@ PipelineCounters device_worker(int device, SharedWork<Tally>& work) {
   if (table_memory.size())
     table = {table_memory.data(), subtree_table_layout(table_memory.size() * sizeof(SubtreeBucket)),
              work.options.hash_index_mask};
-  std::size_t budget = work.options.memory_budget;
-  if (!budget) {
-    std::size_t free_bytes = 0, total_bytes = 0;
-    PERFTKIT_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-    const std::size_t estimate =
-        table ? pipeline::level_memory_estimate(work.biggest, work.remaining, pipeline::SUBTREE_EXTRA_BYTES)
-              : pipeline::level_memory_estimate(work.biggest, work.remaining);
-    budget = std::min(static_cast<std::size_t>(static_cast<double>(free_bytes) * LEVEL_MEMORY_SHARE), estimate);
-  }
+  const std::size_t budget = level_budget(work.options, work.biggest, work.remaining, bool(table));
   const CudaSystem system{stream.get()};
   pipeline::BatchWorker<CudaSystem, Tally> worker(system, budget, work.options, table);
-  bool took_work = false;
-  for (std::size_t i = work.next++; i < work.batches.size(); i = work.next++) {
-    work.results.totals[i] = worker.run(work.frontier, work.batches[i], work.remaining, work.results.leftovers[i]);
-    took_work = true;
-  }
-  PipelineCounters counters = worker.counters();
-  counters.devices = took_work ? 1 : 0;
-  counters.table_bytes = table_memory.size() * sizeof(SubtreeBucket);
-  return counters;
+  return take_batches(worker, work, table_memory.size() * sizeof(SubtreeBucket));
 }
 
 }  // namespace
@@ -186,6 +272,8 @@ pipeline::BatchResults<Tally> count_batches_pipeline(const std::vector<FrontierN
   std::size_t biggest = 0;
   for (const pipeline::BatchSpan& b : batches) biggest = std::max(biggest, b.count);
   SharedWork<Tally> work{frontier, batches, remaining, options, biggest, {}, results};
+  if (options.cuda_session && options.cuda_session->devices->kept.size() < static_cast<std::size_t>(devices))
+    options.cuda_session->devices->kept.resize(static_cast<std::size_t>(devices));
   std::vector<PipelineCounters> counters(static_cast<std::size_t>(devices));
   std::vector<std::exception_ptr> errors(static_cast<std::size_t>(devices));
   std::vector<std::thread> threads;
@@ -207,7 +295,11 @@ pipeline::BatchResults<Tally> count_batches_pipeline(const std::vector<FrontierN
     });
   for (std::thread& t : threads) t.join();
   for (const std::exception_ptr& e : errors)
-    if (e) std::rethrow_exception(e);
+    if (e) {
+      // A device left part way through a run: its kept state is not trusted again.
+      if (options.cuda_session) options.cuda_session->devices->kept.clear();
+      std::rethrow_exception(e);
+    }
   for (const PipelineCounters& c : counters) results.counters += c;
   return results;
 }

@@ -13,6 +13,8 @@
 #include "notation/fen.hpp"
 #include "standard_positions.hpp"
 #include "perftkit/perft.hpp"
+#include "perft/driver.hpp"
+#include "pipeline/cuda_pipeline.hpp"
 #include "pipeline/pipeline.hpp"
 #include "pipeline_root_runs.hpp"
 #include "notation/suite.hpp"
@@ -119,6 +121,39 @@ TEST(PipelineCuda, AllDevicesShareTheWork) {
   const PipelineReport report = pipeline_perft(position_from_fen("startpos"), 7, false, options);
   EXPECT_EQ(str(report.nodes), "3195901860");
   EXPECT_EQ(report.counters.devices, cuda::device_count());
+}
+
+// A session keeps each device's stream, table and level buffers from run to run (a work
+// dir's shards): a second run of the same count finds its subtrees at the top, another
+// position and another table seed (a fresh table) stay exact, and so does a FrontierCounter
+// counting two shards and then the whole frontier.
+TEST(PipelineCuda, ASessionCarriesItsTableFromRunToRun) {
+  PERFTKIT_REQUIRE_DEVICE();
+  cuda::CudaSession session;
+  PipelineOptions options = on_gpu();
+  options.hash_bytes = std::size_t(64) << 20;
+  options.cuda_session = &session;
+  const Position start = position_from_fen("startpos");
+  const PipelineReport first = pipeline_perft(start, 6, false, options);
+  EXPECT_EQ(str(first.nodes), "119060324");
+  const PipelineReport second = pipeline_perft(start, 6, false, options);
+  EXPECT_EQ(str(second.nodes), "119060324");
+  EXPECT_LT(second.counters.leaf_nodes, first.counters.leaf_nodes / 10);
+  EXPECT_EQ(second.counters.table_bytes, first.counters.table_bytes);
+  EXPECT_EQ(str(pipeline_perft(position_from_fen(KIWIPETE), 5, false, options).nodes), "193690690");
+  options.hash_seed = 7;
+  EXPECT_EQ(str(pipeline_perft(start, 6, false, options).nodes), "119060324");
+
+  PerftRequest settings;
+  settings.backend = Backend::CUDA;
+  settings.hash_bytes = std::size_t(64) << 20;
+  FrontierCounter counter(settings);
+  const std::vector<FrontierNode> nodes = expand_frontier(position_from_fen(POSITION3), 2, false);
+  const std::vector<FrontierNode> front(nodes.begin(), nodes.begin() + nodes.size() / 2),
+      back(nodes.begin() + nodes.size() / 2, nodes.end());
+  const u128 halves = counter.count(front, 5, false, 1)[0] + counter.count(back, 5, false, 1)[0];
+  EXPECT_EQ(str(halves), str(counter.count(nodes, 5, false, 1)[0]));
+  EXPECT_EQ(str(halves), "178633661");
 }
 
 // The transposition-table mode on the GPU: hash on equals hash off and the published count,

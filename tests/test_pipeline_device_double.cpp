@@ -223,6 +223,43 @@ TEST(PipelineDeviceDouble, RetriesLeaveTheTranspositionTableExact) {
   EXPECT_GT(second.table_hits, 0u);
 }
 
+// A worker kept across runs, as a CudaSession keeps one per device for a work dir's shards:
+// the same block and table serve every run, each run's counters come back on their own, and
+// a later run's options (another sort-key seed) take effect; every count exact.
+TEST(PipelineDeviceDouble, AKeptWorkerCarriesItsTableFromRunToRun) {
+  const StartposDepth5 run;
+  const SubtreeTable table(16 * MiB);
+  DeviceLog log;
+  const DeviceDouble device(log, 64 * MiB);
+  PipelineOptions options;
+  BatchWorker<DeviceDouble, CountNodes> worker(device, 16 * MiB, options, table.view());
+  // Two shards: the halves of the frontier, one run each.
+  const std::size_t half = run.frontier.size() / 2;
+  const BatchSpan shards[2] = {{0, half}, {half, run.frontier.size() - half}};
+  std::vector<BatchSpan> leftovers;
+  u128 total = 0;
+  for (const BatchSpan& shard : shards) {
+    total += worker.run(run.frontier, shard, run.remaining, leftovers);
+    const PipelineCounters counters = worker.take_counters();
+    EXPECT_EQ(counters.batches, 1u);
+    EXPECT_GE(counters.table_probes, shard.count);
+    EXPECT_GT(counters.leaf_nodes, 1000u);  // mostly counted, not found
+  }
+  EXPECT_EQ(to_string_u128(total), run.published);
+
+  // The whole frontier again: its subtrees were stored by the two shards.
+  options.key_seed = 12345;
+  worker.use_options(options);
+  EXPECT_EQ(to_string_u128(worker.run(run.frontier, run.whole, run.remaining, leftovers)), run.published);
+  const PipelineCounters again = worker.take_counters();
+  EXPECT_EQ(again.batches, 1u);
+  EXPECT_GE(again.table_probes, run.frontier.size());
+  EXPECT_GE(10 * again.table_hits, 9 * again.table_probes);
+  EXPECT_TRUE(leftovers.empty());
+  EXPECT_EQ(worker.block_bytes(), 16 * MiB);
+  EXPECT_EQ(log.refused_allocations, 0u);
+}
+
 // The statistics' last plies on the device's road: two plies as child slots (a thread per
 // (node, move), at most 50 slots a chunk), one ply as LastPlyStats; every counter equals the
 // CPU core's recursion. Frontiers 1, 2 and 3 plies below Kiwipete leave 3, 2 and 1 plies.

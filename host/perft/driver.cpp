@@ -10,6 +10,7 @@
 
 #include "common/cuda_presence.hpp"
 #include "common/system_memory.hpp"
+#include "pipeline/cuda_pipeline.hpp"
 #include "pipeline/frontier.hpp"
 #include "perft/driver_jobs.hpp"
 #include "pipeline/pipeline.hpp"
@@ -54,14 +55,19 @@ std::vector<typename Tally::Total> count_on_pipeline(FrontierJob job, const Pipe
   return pipeline_count_frontier<Tally>(job.nodes, job.remaining, job.keep_root_moves, root_move_count, options);
 }
 
-// Node counts on the pipeline. On the OpenMP system a hashed count uses `table` (made on
-// first use), kept across calls.
+// Node counts on the pipeline. A hashed count keeps its table across calls: on the OpenMP
+// system `table`, on the GPUs `session` (with their streams and level buffers), each made
+// on first use.
 RootTotals count_pipeline(FrontierJob job, const PerftRequest& req, bool on_gpu, std::size_t root_move_count,
-                          std::unique_ptr<SubtreeTable>& table) {
+                          std::unique_ptr<SubtreeTable>& table, std::unique_ptr<cuda::CudaSession>& session) {
   PipelineOptions options = pipeline_options(req, on_gpu);
   if (!on_gpu && options.hash_bytes) {
     if (!table) table = std::make_unique<SubtreeTable>(options.hash_bytes);
     options.omp_table = table.get();
+  }
+  if (on_gpu && options.hash_bytes) {
+    if (!session) session = std::make_unique<cuda::CudaSession>();
+    options.cuda_session = session.get();
   }
   return count_on_pipeline<pipeline::CountNodes>(std::move(job), options, root_move_count);
 }
@@ -146,7 +152,9 @@ std::vector<u128> FrontierCounter::count(std::vector<FrontierNode> nodes, int re
     return on_cpu_core();
   }
   std::vector<u128> totals = on_pipeline_or_cpu_core(
-      [&] { return count_pipeline(job, settings_, engine_ == Engine::CUDA, root_move_count, pipeline_table_); },
+      [&] {
+        return count_pipeline(job, settings_, engine_ == Engine::CUDA, root_move_count, pipeline_table_, gpu_session_);
+      },
       on_cpu_core, cpu_fallback_);
   if (!cpu_fallback_.empty()) {
     cpu_core_from_remaining_ = remaining;

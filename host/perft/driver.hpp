@@ -55,6 +55,9 @@ struct PerftReport {
 
 class PerftTable;
 class SubtreeTable;
+namespace cuda {
+class CudaSession;
+}
 
 // Counts frontiers on one backend (CPU threads with the transposition table, the pipeline,
 // or CUDA), keeping its table from one call to the next: a worker that counts many work
@@ -88,8 +91,9 @@ class FrontierCounter {
   enum class Engine { CPU, CUDA, PIPELINE };
   PerftRequest settings_;
   Engine engine_;
-  std::unique_ptr<PerftTable> table_;             // made on first use by a hashed count on the CPU core
-  std::unique_ptr<SubtreeTable> pipeline_table_;  // ...and by one of the pipeline on OpenMP
+  std::unique_ptr<PerftTable> table_;               // made on first use by a hashed count on the CPU core
+  std::unique_ptr<SubtreeTable> pipeline_table_;    // ...and by one of the pipeline on OpenMP
+  std::unique_ptr<cuda::CudaSession> gpu_session_;  // ...and on the GPUs: their tables and level buffers
   std::string cpu_fallback_;
   // A frontier this many plies from its leaves or more goes straight to the CPU core: one
   // already outgrew the pipeline's 64-bit words, for the reason kept (no limit until then).

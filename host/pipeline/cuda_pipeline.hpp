@@ -1,11 +1,29 @@
 // The frontier pipeline on CUDA devices. Host-safe: no CUDA syntax, no Thrust.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "pipeline/backend.hpp"
 
 namespace perftkit::cuda {
+
+/// What the GPUs keep from one count of node counts to the next in one process: per device a
+/// stream, the transposition table (so transpositions carry from shard to shard, as the CPU
+/// core's table does) and the level buffers. Made empty; filled by the first count that is
+/// given it (PipelineOptions::cuda_session), rebuilt for a device when a count's table
+/// settings differ, dropped after a failed count. Outlives no CUDA context: its owner (one
+/// FrontierCounter) goes before the process ends.
+class CudaSession {
+ public:
+  CudaSession();
+  ~CudaSession();
+  CudaSession(const CudaSession&) = delete;
+  CudaSession& operator=(const CudaSession&) = delete;
+
+  struct Devices;  // defined by the CUDA unit
+  std::unique_ptr<Devices> devices;
+};
 
 /// Counts every batch of the host frontier below `remaining` plies on the visible CUDA devices
 /// (at most options.max_devices): one host thread per device takes batches from a shared

@@ -7,6 +7,10 @@
 
 namespace perftkit::cuda {
 
+struct CudaSession::Devices {};
+CudaSession::CudaSession() = default;
+CudaSession::~CudaSession() = default;
+
 template <typename Tally>
 pipeline::BatchResults<Tally> count_batches_pipeline(const std::vector<FrontierNode>&,
                                                      const std::vector<pipeline::BatchSpan>&, int,

@@ -17,6 +17,9 @@
 namespace perftkit {
 
 class SubtreeTable;
+namespace cuda {
+class CudaSession;
+}
 
 // Where the levels below the host frontier run.
 enum class PipelineSystem { OMP, CUDA };
@@ -45,6 +48,9 @@ struct PipelineOptions {
   std::uint64_t hash_index_mask = ~std::uint64_t(0);  // tests: 0 sends every key to one bucket
   SubtreeTable* omp_table = nullptr;  // OpenMP system: use this table (kept across runs) instead of a fresh one
                                       // of hash_bytes; set, it turns the table mode on by itself
+  // CUDA system, node counts: keep each device's stream, table and level buffers in this
+  // session across runs (a work dir's shards) instead of building them for every run.
+  cuda::CudaSession* cuda_session = nullptr;
   // With a table, the last interior level (three plies above the leaves) as child slots
   // (moves) rather than merged positions; off compares the two on one GPU
   // (PERFTKIT_PIPELINE_SLOTS=0, bench/gpu_peers.sh).

@@ -74,6 +74,17 @@ class BatchWorker {
   }
 
   const PipelineCounters& counters() const { return counters_; }
+  // The counters since the last call (or since the worker was made), then zeroed; the block's
+  // size stays (min_budget).
+  PipelineCounters take_counters() {
+    PipelineCounters taken = counters_;
+    counters_ = PipelineCounters{};
+    counters_.min_budget = block_.size();
+    return taken;
+  }
+  std::size_t block_bytes() const { return block_.size(); }
+  // A kept worker takes each run's options (its table and block stay).
+  void use_options(const PipelineOptions& options) { options_ = options; }
 
  private:
   Total count(Arena& arena, const std::vector<FrontierNode>& frontier, BatchSpan span, int remaining,
@@ -104,7 +115,7 @@ class BatchWorker {
   }
 
   const System& system_;
-  const PipelineOptions& options_;
+  PipelineOptions options_;  // a copy: a worker kept in a session outlives the run that made it
   SubtreeTableView table_;
   typename System::Block block_{};
   PipelineCounters counters_{};
