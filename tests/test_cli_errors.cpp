@@ -117,6 +117,68 @@ TEST(CliErrors, ClassifyRefusesABinaryFile) {
   EXPECT_NE(packed.output.find("stdin: binary data (a NUL byte at byte "), std::string::npos) << packed.output;
 }
 
+// A NUL byte past the first 4 KiB is damage in one record of a text file, not a binary file:
+// 50,000 FEN lines, one with a NUL, 50,000 more give 100,001 rows, the damaged one rejected
+// with its line and reason; CSV and JSON Lines rows and PGN games likewise (#63, case 2).
+TEST(CliErrors, ClassifyReadsPastADamagedLine) {
+  const testing_support::ScratchDir dir("classify-damaged");
+  const std::string fen = "K7/8/8/8/8/8/8/7k w - - 0 1";
+  const std::string lines_file = dir / "damaged.fen";
+  {
+    std::ofstream out(lines_file, std::ios::binary);
+    for (int i = 0; i < 50000; ++i) out << fen << " a" << i << "\n";
+    out << fen << std::string(1, '\0') << " b\n";
+    for (int i = 0; i < 50000; ++i) out << fen << " c" << i << "\n";
+  }
+  const std::string binary = test_paths::perftkit_binary();
+  const CommandResult rows =
+      testing_support::run_shell("'" + binary + "' classify '" + lines_file + "' 2>/dev/null | wc -l");
+  EXPECT_EQ(rows.exit_code, 0) << rows.output;
+  EXPECT_EQ(std::stoul(rows.output), 100002u) << rows.output;  // the header and every line
+  const CommandResult damaged =
+      testing_support::run_shell("'" + binary + "' classify '" + lines_file + "' 2>&1 | grep -a -v ',1,,' ");
+  EXPECT_NE(
+      damaged.output.find("damaged.fen:50001," + fen + ",,0,line: a NUL byte at byte 28 of the line (damaged text)"),
+      std::string::npos)
+      << damaged.output;
+  EXPECT_NE(damaged.output.find("classify: 1 of 100001 rows rejected"), std::string::npos) << damaged.output;
+  const CommandResult nul_out =
+      testing_support::run_shell("'" + binary + "' classify '" + lines_file + "' 2>/dev/null | tr -cd '\\000' | wc -c");
+  EXPECT_EQ(nul_out.output, "0\n") << "no NUL byte reaches a row";
+
+  const std::string csv = dir / "damaged.csv", jsonl = dir / "damaged.jsonl", pgn = dir / "damaged.pgn";
+  {
+    std::ofstream c(csv, std::ios::binary), j(jsonl, std::ios::binary), g(pgn, std::ios::binary);
+    c << "fen,id\n";
+    for (int i = 0; i < 300; ++i) {
+      c << fen << ",a" << i << "\n";
+      j << "{\"fen\":\"" << fen << "\"}\n";
+      g << "[Event \"x\"]\n\n1. e4 e5 2. Nf3 *\n\n";
+    }
+    c << fen << ",b" << std::string(1, '\0') << "b\n" << fen << ",c\n";
+    j << "{\"fen\":\"" << fen << std::string(1, '\0') << "\"}\n{\"fen\":\"" << fen << "\"}\n";
+    g << "[Event \"y\"]\n\n1. e4 e" << std::string(1, '\0') << "5 *\n\n[Event \"z\"]\n\n1. d4 *\n";
+  }
+  const struct {
+    std::string file, rejected, summary;
+  } cases[] = {
+      {csv, "damaged.csv:302,\"" + fen + ",b\",,0,line: a NUL byte at byte 30 of the line (damaged text)",
+       "1 of 302 rows rejected"},
+      {jsonl,
+       "damaged.jsonl:301,\"{\"\"fen\"\":\"\"" + fen + "\",,0,line: a NUL byte at byte 36 of the line (damaged text)",
+       "1 of 302 rows rejected"},
+      {pgn, "damaged.pgn:game 301:ply 0,,,0,game 301: a NUL byte in its text (damaged text)",
+       "1 of 1203 rows rejected"}};
+  for (const auto& c : cases) {
+    const CommandResult out = testing_support::run_shell("'" + binary + "' classify '" + c.file + "' 2>&1");
+    EXPECT_EQ(out.exit_code, 0) << c.file << out.output;
+    EXPECT_NE(out.output.find(c.rejected), std::string::npos) << out.output.substr(out.output.size() - 600);
+    const std::size_t summary = out.output.find("classify: ");
+    EXPECT_NE(out.output.find(c.summary), std::string::npos)
+        << c.file << (summary == std::string::npos ? std::string(" no summary") : out.output.substr(summary, 80));
+  }
+}
+
 // Control bytes in a rejected line (or in an id) are written as \xNN in CSV and TSV rows,
 // so that Python's csv module and other readers can read every row.
 TEST(CliErrors, ClassifyRowsCarryNoControlBytes) {

@@ -14,7 +14,10 @@
 #include "common/errors.hpp"
 
 namespace perftkit {
+
 namespace {
+
+constexpr std::uint64_t BINARY_CHECK_BYTES = 4096;  // where a NUL byte makes the input binary
 
 std::size_t read_fd(int fd, const std::string& path, char* p, std::size_t n) {
   for (;;) {
@@ -74,6 +77,7 @@ ClassifyInput::ClassifyInput(ClassifyInput&& other) noexcept
       head_used_(other.head_used_),
       plain_bytes_read_(other.plain_bytes_read_),
       text_bytes_read_(other.text_bytes_read_),
+      nul_seen_(other.nul_seen_),
       compression_(other.compression_),
       decompressor_(std::move(other.decompressor_)) {
   other.fd_ = -1;
@@ -86,7 +90,7 @@ ClassifyInput::~ClassifyInput() {
 
 std::size_t ClassifyInput::read(char* p, std::size_t n) {
   const std::size_t got = read_text(p, n);
-  refuse_binary(p, got);
+  check_nul(p, got);
   text_bytes_read_ += got;
   return got;
 }
@@ -105,13 +109,18 @@ std::size_t ClassifyInput::read_text(char* p, std::size_t n) {
   return got;
 }
 
-// No text format that classify reads holds a NUL byte: such a file is binary (an executable,
-// an image, a compressed format it does not know), and is refused before its bytes can
-// reach a row.
-void ClassifyInput::refuse_binary(const char* p, std::size_t n) const {
+// No text format that classify reads holds a NUL byte: one in the first BINARY_CHECK_BYTES
+// of the text makes the input binary (an executable, an image, a compressed format it does
+// not know), refused before its bytes can reach a row. Later, a NUL byte is damage in one
+// line or game of a text file: noted (take_nul_seen), and that record becomes an invalid row.
+void ClassifyInput::check_nul(const char* p, std::size_t n) {
   const void* nul = std::memchr(p, '\0', n);
   if (!nul) return;
   const std::uint64_t at = text_bytes_read_ + std::uint64_t(static_cast<const char*>(nul) - p);
+  if (at >= BINARY_CHECK_BYTES) {
+    nul_seen_ = true;
+    return;
+  }
   throw UsageError(name_ + ": binary data (a NUL byte at byte " + std::to_string(at) +
                    (decompressor_ ? " of the decompressed text" : "") +
                    "), not FEN, EPD, PGN, CSV, TSV or JSON Lines text");

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace perftkit {
@@ -28,8 +29,12 @@ class ClassifyInput {
   ~ClassifyInput();
 
   // Reads up to n bytes (decompressed) into p; 0 at the end. Throws std::runtime_error on a
-  // read error, UsageError on a NUL byte (a binary file, named with the byte's offset).
+  // read error, UsageError on a NUL byte in the first 4 KiB (a binary file, named with the
+  // byte's offset); a later one is handed on (damage in one record) and noted.
   std::size_t read(char* p, std::size_t n);
+  // Whether a read since the last call handed on a NUL byte (then cleared): the records read
+  // since may hold one, and only then do the readers look for it.
+  bool take_nul_seen() { return std::exchange(nul_seen_, false); }
   // Bytes taken from the file so far (compressed ones, for a compressed stream): progress
   // against size().
   std::uint64_t bytes_read() const;
@@ -49,7 +54,7 @@ class ClassifyInput {
 
  private:
   std::size_t read_text(char* p, std::size_t n);
-  void refuse_binary(const char* p, std::size_t n) const;
+  void check_nul(const char* p, std::size_t n);
 
   std::string path_, name_;
   int fd_ = -1;
@@ -58,6 +63,7 @@ class ClassifyInput {
   std::size_t head_used_ = 0;
   std::uint64_t plain_bytes_read_ = 0;
   std::uint64_t text_bytes_read_ = 0;  // decompressed bytes handed out by read()
+  bool nul_seen_ = false;              // a NUL byte past the first 4 KiB since take_nul_seen()
   const char* compression_ = "none";
   std::unique_ptr<DecompressingReader> decompressor_;
 };

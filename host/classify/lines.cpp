@@ -1,6 +1,8 @@
 #include "classify/lines.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <optional>
 #include <deque>
 #include <string>
 
@@ -50,20 +52,41 @@ std::string_view fen_column(const PositionLine& line, const Position& pos, char*
   return {buffer, std::size_t(p - buffer)};
 }
 
+// The offset of the first NUL byte of line that is damage, when the block holds one at all
+// (known from the reader, else checked once per block: clean text pays no search per line).
+// NUL bytes that only pad the line's end (some suite files have them) are not damage.
+std::optional<std::size_t> nul_in(std::string_view line, bool block_has_nul) {
+  if (!block_has_nul) return std::nullopt;
+  const void* nul = std::memchr(line.data(), '\0', line.size());
+  if (!nul) return std::nullopt;
+  const std::size_t at = std::size_t(static_cast<const char*>(nul) - line.data());
+  if (line.find_first_not_of(std::string_view("\0\r", 2), at) == std::string_view::npos) return std::nullopt;
+  return at;
+}
+
+bool holds_nul(std::string_view text) { return std::memchr(text.data(), '\0', text.size()) != nullptr; }
+
 }  // namespace
 
-std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, RowSink& sink,
-                             std::size_t max_line_bytes) {
+std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, RowSink& sink, std::size_t max_line_bytes,
+                             bool may_hold_nul) {
   static_assert(FEN_COLUMN_BYTES <= PendingRows::FEN_ROOM);
   std::uint64_t rejected = 0;
   // Valid rows wait to be classified together; their other texts are views into `text`.
   PendingRows pending(sink);
+  const bool block_has_nul = may_hold_nul && holds_nul(text);
   TextLines lines(text, first_line);
   for (std::string_view text_line; lines.next(text_line);) {
     const std::uint64_t number = lines.number();
     if (text_line.size() > max_line_bytes) {
       pending.hand_on();
       report_long_line(text_line, number, max_line_bytes, sink);
+      ++rejected;
+      continue;
+    }
+    if (const auto nul = nul_in(text_line, block_has_nul)) {
+      pending.hand_on();
+      report_damaged_line(text_line, *nul, number, sink);
       ++rejected;
       continue;
     }
@@ -97,16 +120,22 @@ std::uint64_t classify_lines(std::string_view text, std::uint64_t first_line, Ro
 }
 
 std::uint64_t classify_table_lines(std::string_view text, std::uint64_t first_line, const TableLayout& layout,
-                                   RowSink& sink, std::size_t max_line_bytes) {
+                                   RowSink& sink, std::size_t max_line_bytes, bool may_hold_nul) {
   std::uint64_t rejected = 0;
   TableFields fields;
   std::deque<std::string> storage;
+  const bool block_has_nul = may_hold_nul && holds_nul(text);
   TextLines lines(text, first_line);
   for (std::string_view text_line; lines.next(text_line);) {
     const std::uint64_t number = lines.number();
     if (text_line.empty()) continue;
     if (text_line.size() > max_line_bytes) {
       report_long_line(text_line, number, max_line_bytes, sink);
+      ++rejected;
+      continue;
+    }
+    if (const auto nul = nul_in(text_line, block_has_nul)) {
+      report_damaged_line(text_line, *nul, number, sink);
       ++rejected;
       continue;
     }
@@ -142,6 +171,15 @@ void report_long_line(std::string_view start, std::uint64_t line, std::size_t ma
   ClassifyRow row;
   row.line = line;
   row.fen = start.substr(0, 64);
+  row.error = error;
+  sink.finished_row(row);
+}
+
+void report_damaged_line(std::string_view text, std::size_t nul, std::uint64_t line, RowSink& sink) {
+  const std::string error = "line: a NUL byte at byte " + std::to_string(nul + 1) + " of the line (damaged text)";
+  ClassifyRow row;
+  row.line = line;
+  row.fen = text.substr(0, std::min<std::size_t>(nul, 64));
   row.error = error;
   sink.finished_row(row);
 }

@@ -1,6 +1,7 @@
 #include "classify/pgn.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 
 #include "classify/pending_rows.hpp"
@@ -146,14 +147,23 @@ class RowVisitor final : public PgnVisitor {
 
 std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>& games, std::uint64_t first_game,
                              PgnPositions positions, RowSink& sink, ClassifySummary& summary,
-                             const GameColumns& columns) {
+                             const GameColumns& columns, bool may_hold_nul) {
   std::uint64_t rejected = 0, number = first_game;
   summary.games += games.size();
   PendingRows pending(sink);
+  const bool block_has_nul = may_hold_nul && std::memchr(text.data(), '\0', text.size()) != nullptr;
   for (const GameSpan& span : games) {
     const std::uint64_t game = number++;
     RowVisitor visitor(game, positions, pending, sink, columns);
-    const PgnReplay replay = replay_game(text.substr(span.begin, span.end - span.begin), visitor);
+    const std::string_view game_text = text.substr(span.begin, span.end - span.begin);
+    // A NUL byte past the input's first 4 KiB (input.hpp) is damage: the game is not read.
+    if (block_has_nul && std::memchr(game_text.data(), '\0', game_text.size())) {
+      visitor.reject(0, "game " + std::to_string(game) + ": a NUL byte in its text (damaged text)", false, Position{});
+      ++rejected;
+      ++summary.game_errors;
+      continue;
+    }
+    const PgnReplay replay = replay_game(game_text, visitor);
     const bool had_position = replay.error.empty() || replay.error_ply > 0;
     if (!replay.error.empty()) {
       // FINAL keeps the last legal position of a broken game, then reports the break.

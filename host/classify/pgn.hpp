@@ -24,9 +24,10 @@ struct GameSpan {
 // stops at a bad move or tag adds one rejected row naming the game and ply. Returns the number
 // of rejected rows. The caller flushes the sink.
 // columns: the game columns to fill in (tags, moves, comment values).
+// may_hold_nul false: the reader saw no NUL byte in text (a game holding one is rejected).
 std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>& games, std::uint64_t first_game,
                              PgnPositions positions, RowSink& sink, ClassifySummary& summary,
-                             const GameColumns& columns = GameColumns{});
+                             const GameColumns& columns = GameColumns{}, bool may_hold_nul = true);
 
 // The same, each row appended to out and counted in summary as it is classified.
 inline std::uint64_t classify_games(std::string_view text, const std::vector<GameSpan>& games, std::uint64_t first_game,

@@ -37,6 +37,7 @@ struct Block {
   ByteBuffer out;
   ClassifySummary summary;
   std::uint64_t rejected = 0;
+  bool may_hold_nul = false;  // the reader saw a NUL byte (past the input's first 4 KiB) in text
 };
 
 void write_all(int fd, std::string_view data) {
@@ -130,6 +131,7 @@ class Pipeline {
     std::uint64_t line = 1, game = 1;
     bool eof = false, first = true;
     carry_.clear();
+    carry_may_hold_nul_ = false;
     for (;;) {
       const std::optional<Block*> next = free_.pop();
       if (!next) return;
@@ -139,6 +141,7 @@ class Pipeline {
       b.games.clear();
       b.text.clear();
       b.text.append(carry_.view());
+      b.may_hold_nul = carry_may_hold_nul_;
       carry_.clear();
       const std::size_t target = kind == InputKind::PGN ? options_.pgn_block_bytes : options_.line_block_bytes;
       b.input_bytes = fill(input, b.text, target, eof);
@@ -157,6 +160,8 @@ class Pipeline {
       b.kind = kind;
       if (kind == InputKind::PGN) cut_games(input, b, eof, game);
       else cut_lines(input, b, eof, line);
+      b.may_hold_nul = input.take_nul_seen() || b.may_hold_nul;
+      carry_may_hold_nul_ = b.may_hold_nul;  // (the carried part was read with this block)
       b.sequence = sequence++;
       work_.push(&b);
       // A damaged stream ends with an incomplete record: it is dropped, never classified.
@@ -272,12 +277,13 @@ class Pipeline {
         report_long_line(b.text.view(), b.first_line, options_.max_line_bytes, sink);
         b.rejected = 1;
       } else if (b.kind == InputKind::CSV || b.kind == InputKind::TSV || b.kind == InputKind::JSONL) {
-        b.rejected = classify_table_lines(b.text.view(), b.first_line, *b.layout, sink, options_.max_line_bytes);
-      } else if (b.kind == InputKind::PGN) {
         b.rejected =
-            classify_games(b.text.view(), b.games, b.first_game, options_.positions, sink, b.summary, options_.columns);
+            classify_table_lines(b.text.view(), b.first_line, *b.layout, sink, options_.max_line_bytes, b.may_hold_nul);
+      } else if (b.kind == InputKind::PGN) {
+        b.rejected = classify_games(b.text.view(), b.games, b.first_game, options_.positions, sink, b.summary,
+                                    options_.columns, b.may_hold_nul);
       } else {
-        b.rejected = classify_lines(b.text.view(), b.first_line, sink, options_.max_line_bytes);
+        b.rejected = classify_lines(b.text.view(), b.first_line, sink, options_.max_line_bytes, b.may_hold_nul);
       }
       sink.flush();
       {
@@ -328,6 +334,7 @@ class Pipeline {
   BlockingQueue<Block*> free_, work_;
   std::vector<std::thread> threads_;
   ByteBuffer carry_, scratch_;        // the reader's
+  bool carry_may_hold_nul_ = false;   // carry_ was read with a block that may hold a NUL byte
   std::vector<TableLayout> layouts_;  // per input, set by the reader before its first block
 
   std::mutex done_mutex_;
