@@ -5,7 +5,9 @@
 
 #include <array>
 #include <atomic>
+#include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <stdexcept>
 
 #include "common/errors.hpp"
@@ -30,20 +32,40 @@ void write_message(const char* text) {
   (void)ignored;
 }
 
-// Async-signal-safe only: unlink, write, _exit.
+// Set by the first handler to run; lock-free, so the handler may use it.
+std::atomic<bool> stopping{false};
+static_assert(std::atomic<bool>::is_always_lock_free);
+// Tests only (PERFTKIT_TEST_INTERRUPT_DELAY_MS, read once at setup): how long the handler
+// waits between its message and _exit, so that a test can send a second signal meanwhile.
+timespec exit_delay{};
+
+// Async-signal-safe only: unlink, write, nanosleep, pause, _exit. One handler does the work:
+// a second signal (timeout(1) sends SIGINT to the process and to its process group, so it
+// can arrive twice) may start another handler on another thread, which waits for the first
+// one's _exit instead of printing the message again.
 extern "C" void on_interrupt(int signal_number) {
+  if (stopping.exchange(true))
+    for (;;) ::pause();
   for (Slot& slot : slots)
     if (slot.state.load(std::memory_order_acquire) == ARMED) ::unlink(slot.path);
   write_message(signal_number == SIGINT ? "\nperftkit: interrupted\n" : "perftkit: terminated\n");
+  if (exit_delay.tv_sec || exit_delay.tv_nsec) ::nanosleep(&exit_delay, nullptr);
   ::_exit(128 + signal_number);
 }
 
 }  // namespace
 
 void stop_on_interrupt() {
+  if (const char* delay = std::getenv("PERFTKIT_TEST_INTERRUPT_DELAY_MS")) {
+    const long ms = std::strtol(delay, nullptr, 10);
+    if (ms > 0 && ms < 60000) exit_delay = {ms / 1000, (ms % 1000) * 1000000L};
+  }
   struct sigaction action {};
   action.sa_handler = on_interrupt;
+  // The thread that handles one of them holds both off (another thread may still take one).
   sigemptyset(&action.sa_mask);
+  sigaddset(&action.sa_mask, SIGINT);
+  sigaddset(&action.sa_mask, SIGTERM);
   ::sigaction(SIGINT, &action, nullptr);
   ::sigaction(SIGTERM, &action, nullptr);
 }

@@ -10,8 +10,10 @@
 #include <csignal>
 #include <cstdlib>
 #include <ctime>
+#include <stdexcept>
 
 #include "common/durable_file.hpp"
+#include "common/interrupt.hpp"
 
 namespace perftkit {
 namespace {
@@ -61,6 +63,20 @@ bool claim_is_stale(const ClaimInfo& claim, double timeout_seconds) {
   return claim.pid == ::getpid() || !process_alive(claim.pid);  // our own pid: a claim we do not hold
 }
 
+namespace {
+
+// A claim this process holds goes if the process is interrupted (Ctrl-C, kill): its shard is
+// not done, and the claim must not wait for its timeout, or for `status` to call it stale.
+// With every slot of common/interrupt taken it is left to go stale, as before.
+void remove_claim_on_interrupt(const std::string& path) {
+  try {
+    remove_on_interrupt(path);
+  } catch (const std::logic_error&) {
+  }
+}
+
+}  // namespace
+
 ShardClaims::ShardClaims(const WorkDir& dir, double timeout_seconds)
     : dir_(dir), timeout_seconds_(timeout_seconds), heartbeat_([this] { heartbeat_loop(); }) {}
 
@@ -71,7 +87,10 @@ ShardClaims::~ShardClaims() {
   }
   wake_.notify_all();
   heartbeat_.join();
-  for (std::uint32_t id : held_) ::unlink(dir_.claim_path(id).c_str());
+  for (std::uint32_t id : held_) {
+    forget_on_interrupt(dir_.claim_path(id));
+    ::unlink(dir_.claim_path(id).c_str());
+  }
 }
 
 bool ShardClaims::try_claim(std::uint32_t id) {
@@ -84,6 +103,7 @@ bool ShardClaims::try_claim(std::uint32_t id) {
     claimed = create_file_exclusively(path, claim_text());
   }
   if (claimed) {
+    remove_claim_on_interrupt(path);
     std::lock_guard lock(mutex_);
     held_.insert(id);
   }
@@ -95,6 +115,7 @@ void ShardClaims::release(std::uint32_t id) {
     std::lock_guard lock(mutex_);
     held_.erase(id);
   }
+  forget_on_interrupt(dir_.claim_path(id));
   ::unlink(dir_.claim_path(id).c_str());
 }
 
