@@ -53,6 +53,15 @@ TEST(DivideLine, RejectsWhatIsNotAMoveAndACount) {
   EXPECT_FALSE(starts_with_move("Nodes: 20"));
 }
 
+// A move and a count, the move in SAN or another notation: the format is the problem.
+TEST(DivideLine, TellsALineInAnotherNotation) {
+  for (const char* text : {"Nf3: 20", "a3: 20", "exd5 3", "O-O: 12", "e8=Q+: 4", "Nbd7 - 30", "0-0 5"})
+    EXPECT_TRUE(looks_like_other_notation(text)) << text;
+  for (const char* text :
+       {"e2e4: 20", "Nodes searched: 400", "Total: 400", "Depth 2: 400", "info depth 1", "Nf3: twenty", "Nf3", ""})
+    EXPECT_FALSE(looks_like_other_notation(text)) << text;
+}
+
 TEST(CommandWords, SplitsAsAShellWouldWithoutOne) {
   EXPECT_EQ(split_command_words("./engine --x 'a b' \"c \\\" d\" e\\ f"),
             (std::vector<std::string>{"./engine", "--x", "a b", "c \" d", "e f"}));
@@ -261,6 +270,34 @@ TEST(EngineDiff, ReportsACrashNamingThePosition) {
     EXPECT_NE(result.output.find("signal 11"), std::string::npos) << result.output;
     EXPECT_EQ(result.output.find("agree"), std::string::npos) << result.output;
   }
+}
+
+// Divide lines in SAN are the engine's format, not its move generator: whatever the
+// protocol, perftkit says it could not read them, quotes one, suggests the protocol and
+// template, and exits 2; it lists no move as missing (#63, case 4).
+TEST(EngineDiff, DivideLinesInAnotherNotationAreAFormatProblem) {
+  for (const char* protocol : {"uci", "perftree", "divide"}) {
+    const CommandResult result = run_diff("san-lines", protocol, "--fen startpos --depth 2");
+    EXPECT_EQ(result.exit_code, 2) << protocol << "\n" << result.output;
+    EXPECT_NE(result.output.find("perftkit: error: the engine's output could not be read: no line is a UCI move"),
+              std::string::npos)
+        << protocol << "\n"
+        << result.output;
+    EXPECT_NE(result.output.find("and it printed 'Na3"), std::string::npos) << result.output;
+    EXPECT_NE(result.output.find(" 20' (SAN or another notation?)"), std::string::npos) << result.output;
+    EXPECT_NE(result.output.find("check --protocol"), std::string::npos) << result.output;
+    EXPECT_EQ(result.output.find("missing"), std::string::npos) << result.output;
+  }
+}
+
+// An engine that crashes below the root: the report quotes the lines it printed for the
+// position that crashed (none), not the root's divide lines before it (#63, case 4).
+TEST(EngineDiff, ACrashReportQuotesTheCrashedPositionsLines) {
+  const CommandResult result = run_diff("crash-below-root", "uci", "--fen startpos --depth 2");
+  EXPECT_EQ(result.exit_code, 1) << result.output;
+  EXPECT_NE(result.output.find("engine crashed at"), std::string::npos) << result.output;
+  EXPECT_EQ(result.output.find("last lines the engine printed"), std::string::npos) << result.output;
+  EXPECT_EQ(result.output.find("    | "), std::string::npos) << result.output;
 }
 
 TEST(EngineDiff, KillsAHangingEngineAfterItsTimeout) {

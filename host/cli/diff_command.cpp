@@ -120,6 +120,9 @@ DiffOutcome run_task(EngineClient& engine, const DiffTask& task, DiffTally& tall
   const DiffOutcome outcome = diff_with_engine(engine, task.request);
   if (outcome.failure && outcome.failure->kind == EngineFailureKind::CANNOT_START)
     throw UsageError(outcome.failure->message);
+  // Divide lines in another notation: the format is the problem, wherever it shows (exit 2).
+  if (outcome.failure && outcome.failure->kind == EngineFailureKind::OTHER_NOTATION)
+    throw UsageError(outcome.failure->message);
   if (outcome.verdict == DiffVerdict::AGREE) ++tally.agree;
   else if (outcome.verdict == DiffVerdict::DIFFER) ++tally.differ;
   else ++tally.failed;

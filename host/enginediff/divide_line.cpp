@@ -46,4 +46,22 @@ std::optional<DivideLine> parse_divide_line(std::string_view line) {
   return result;
 }
 
+bool looks_like_other_notation(std::string_view line) {
+  line = trim(line);
+  if (starts_with_move(line)) return false;
+  std::size_t end = 0;
+  while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) ||
+                               std::string_view("+#=x-").find(line[end]) != std::string_view::npos))
+    ++end;
+  std::string_view token = line.substr(0, end);
+  if (!token.empty() && token.back() == '-') token.remove_suffix(1);  // "Nf3-20": the separator
+  if (token.size() < 2 || token.size() > 7) return false;
+  bool has_digit = false;
+  for (const char c : token) has_digit = has_digit || std::isdigit(static_cast<unsigned char>(c));
+  if (!has_digit && token.rfind("O-O", 0) != 0 && token.rfind("0-0", 0) != 0) return false;
+  std::string_view rest = trim(line.substr(token.size()));
+  if (!rest.empty() && (rest.front() == ':' || rest.front() == '-')) rest = trim(rest.substr(1));
+  return !rest.empty() && parse_u128(rest).has_value();
+}
+
 }  // namespace perftkit

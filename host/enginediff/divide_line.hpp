@@ -24,4 +24,10 @@ std::optional<DivideLine> parse_divide_line(std::string_view line);
 // unreadable output rather than a header or a total.
 bool starts_with_move(std::string_view line);
 
+// Whether line is a divide line with its move in another notation: a token of 2 to 7
+// letters, digits and SAN marks ("Nf3", "exd5", "O-O", "e8=Q+") that is not a UCI move,
+// a separator (':', '-' or whitespace) and a count. ("Nodes: 400" is not: a word of
+// letters alone is a label.)
+bool looks_like_other_notation(std::string_view line);
+
 }  // namespace perftkit

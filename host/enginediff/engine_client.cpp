@@ -37,6 +37,15 @@ std::string join_moves(const std::vector<std::string>& moves) {
   throw EngineFailure(kind, what, process.last_lines());
 }
 
+// The engine's divide lines are moves and counts in a notation perftkit does not read.
+[[noreturn]] void fail_on_notation(EngineProcess& process, const std::string& line) {
+  fail(process, EngineFailureKind::OTHER_NOTATION,
+       "the engine's output could not be read: no line is a UCI move and its count ('e2e4: 20'), and it printed '" +
+           line +
+           "' (SAN or another notation?). Make the engine print UCI moves, or check --protocol (uci, perftree, "
+           "divide) and the command template");
+}
+
 // The engine stopped answering: its output closed (it crashed or quit) or the deadline
 // passed (it hangs and is killed).
 [[noreturn]] void fail_on_silence(EngineProcess& process, EngineProcess::Read read, const std::string& waiting_for,
@@ -106,6 +115,7 @@ class UciEngine final : public EngineClient {
   }
 
   EngineDivide ask(const std::string& root_fen, const std::vector<std::string>& moves, int depth) {
+    process_->forget_lines();
     send("position fen " + root_fen + (moves.empty() ? "" : " moves " + join_moves(moves)));
     send("go perft " + std::to_string(depth));
     const auto deadline = deadline_after(settings_.timeout_seconds);
@@ -123,6 +133,7 @@ class UciEngine final : public EngineClient {
       }
       if (line.find_first_not_of(" \t") == std::string::npos || line.rfind("info", 0) == 0) continue;
       const std::optional<DivideLine> parsed = parse_divide_line(line);
+      if (!parsed && divide.moves.empty() && looks_like_other_notation(line)) fail_on_notation(*process_, line);
       if (!parsed) fail(*process_, EngineFailureKind::UNREADABLE_OUTPUT, "unreadable line: '" + line + "'");
       add_move_line(*process_, divide, seen, *parsed);
     }
@@ -177,6 +188,7 @@ class OneShotEngine final : public EngineClient {
     std::size_t i = 0;
     for (; i < lines.size() && lines[i].find_first_not_of(" \t") != std::string::npos; ++i) {
       const std::optional<DivideLine> parsed = parse_divide_line(lines[i]);
+      if (!parsed && divide.moves.empty() && looks_like_other_notation(lines[i])) fail_on_notation(process, lines[i]);
       if (!parsed) fail(process, EngineFailureKind::UNREADABLE_OUTPUT, "unreadable line: '" + lines[i] + "'");
       add_move_line(process, divide, seen, *parsed);
     }
@@ -195,7 +207,9 @@ class OneShotEngine final : public EngineClient {
   static EngineDivide read_divide(EngineProcess& process, const std::vector<std::string>& lines) {
     EngineDivide divide;
     std::set<std::string> seen;
+    const std::string* other_notation = nullptr;  // the first divide line with a move perftkit does not read
     for (const std::string& text : lines) {
+      if (!other_notation && looks_like_other_notation(text)) other_notation = &text;
       if (starts_with_move(text)) {
         const std::optional<DivideLine> parsed = parse_divide_line(text);
         if (!parsed) fail(process, EngineFailureKind::UNREADABLE_OUTPUT, "unreadable move line: '" + text + "'");
@@ -209,6 +223,7 @@ class OneShotEngine final : public EngineClient {
         if (digits != std::string::npos) divide.total = parse_u128(std::string_view(text).substr(digits));
       }
     }
+    if (divide.moves.empty() && other_notation) fail_on_notation(process, *other_notation);
     if (divide.moves.empty() && !divide.total)
       fail(process, EngineFailureKind::UNREADABLE_OUTPUT, "the engine printed no move lines and no total");
     return divide;

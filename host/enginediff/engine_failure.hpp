@@ -8,9 +8,11 @@
 
 namespace perftkit {
 
-enum class EngineFailureKind { CANNOT_START, CRASHED, TIMED_OUT, UNREADABLE_OUTPUT };
+// OTHER_NOTATION: its divide lines are moves and counts, but no move is UCI (SAN, say): the
+// engine's format is the problem, not its move generator (`diff` exits 2, as for a usage error).
+enum class EngineFailureKind { CANNOT_START, CRASHED, TIMED_OUT, UNREADABLE_OUTPUT, OTHER_NOTATION };
 
-// "cannot start", "crashed", "timed out", "unreadable output".
+// "cannot start", "crashed", "timed out", "unreadable output", "output in another notation".
 const char* engine_failure_name(EngineFailureKind kind);
 
 struct EngineFailure : std::runtime_error {

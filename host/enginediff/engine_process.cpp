@@ -19,6 +19,7 @@ const char* engine_failure_name(EngineFailureKind kind) {
     case EngineFailureKind::CRASHED: return "crashed";
     case EngineFailureKind::TIMED_OUT: return "timed out";
     case EngineFailureKind::UNREADABLE_OUTPUT: return "unreadable output";
+    case EngineFailureKind::OTHER_NOTATION: return "output in another notation";
   }
   return "failed";
 }
@@ -90,7 +91,10 @@ bool EngineProcess::write_line(std::string_view line) {
 
 void EngineProcess::close_input() { close_fd(input_fd_); }
 
+// Blank lines say nothing in a failure report (and the blank line that ends one divide would
+// otherwise be quoted as the next position's output).
 void EngineProcess::remember(const std::string& line) {
+  if (line.find_first_not_of(" \t\r") == std::string::npos) return;
   last_lines_.push_back(line);
   while (last_lines_.size() > LAST_LINES_KEPT) last_lines_.pop_front();
 }

@@ -42,9 +42,12 @@ class EngineProcess {
   // Whether it ended cleanly (exit code 0); valid after wait_for_exit.
   bool exited_cleanly() const { return exited_ && exit_status_ == 0; }
 
-  // The last lines read, oldest first (at most LAST_LINES_KEPT).
+  // The last lines read that are not blank, oldest first (at most LAST_LINES_KEPT).
   std::vector<std::string> last_lines() const { return {last_lines_.begin(), last_lines_.end()}; }
   static constexpr std::size_t LAST_LINES_KEPT = 8;
+  // Starts the last lines afresh: a long-running engine is asked about a new position, and a
+  // failure report quotes that position's lines, not the previous one's.
+  void forget_lines() { last_lines_.clear(); }
 
  private:
   void remember(const std::string& line);

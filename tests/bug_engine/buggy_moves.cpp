@@ -23,6 +23,8 @@ constexpr std::pair<const char*, Bug> BUG_NAMES[] = {
     {"hang", Bug::HANG},
     {"garbage", Bug::GARBAGE},
     {"phantom-move", Bug::PHANTOM_MOVE},
+    {"san-lines", Bug::SAN_LINES},
+    {"crash-below-root", Bug::CRASH_BELOW_ROOT},
 };
 
 bool is_listed(const std::vector<BuggyMove>& moves, const std::string& uci) {
@@ -203,8 +205,8 @@ std::vector<BuggyMove> buggy_moves(const BugState& state, Bug bug, bool chess960
 
 std::uint64_t buggy_perft(const BugState& state, int depth, Bug bug, bool chess960) {
   if (depth <= 0) return 1;
-  const bool plain =
-      bug == Bug::NONE || bug == Bug::CRASH || bug == Bug::HANG || bug == Bug::GARBAGE || bug == Bug::PHANTOM_MOVE;
+  const bool plain = bug == Bug::NONE || bug == Bug::CRASH || bug == Bug::HANG || bug == Bug::GARBAGE ||
+                     bug == Bug::PHANTOM_MOVE || bug == Bug::SAN_LINES || bug == Bug::CRASH_BELOW_ROOT;
   if (depth == 1 && plain) return count_moves(state.pos);
   const std::vector<BuggyMove> moves = buggy_moves(state, bug, chess960);
   if (depth == 1) return moves.size();

@@ -25,10 +25,13 @@ enum class Bug {
   EP_RIGHT_KEPT,            // the en-passant square survives the reply to the double push
   CHESS960_KING_ON_TARGET,  // no castling when the king already stands on its target
   // Misbehaviour rather than a wrong move list:
-  CRASH,         // dies with SIGSEGV when asked for a divide deeper than 1
-  HANG,          // never answers a divide deeper than 1
-  GARBAGE,       // prints an unreadable line inside every divide
-  PHANTOM_MOVE,  // adds a count line for a move with no piece on its square
+  CRASH,             // dies with SIGSEGV when asked for a divide deeper than 1
+  HANG,              // never answers a divide deeper than 1
+  GARBAGE,           // prints an unreadable line inside every divide
+  PHANTOM_MOVE,      // adds a count line for a move with no piece on its square
+  SAN_LINES,         // writes its divide lines in SAN-like notation ("Nf3: 20"), not UCI
+  CRASH_BELOW_ROOT,  // counts one leaf too many under the root's first move, and dies
+                     // with SIGSEGV when asked about any position below the root
 };
 
 // The bug named by text ("none", "ep-exposes-king", ...), or nullopt.

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "bug_engine/buggy_moves.hpp"
@@ -59,14 +60,29 @@ std::optional<BugState> reach(const std::string& fen, const std::vector<std::str
   return state;
 }
 
+// The move as SAN_LINES writes it: the piece's letter (none for a pawn) and the target
+// square, as in "Nf3" or "e4" (enough to look like SAN; no captures or disambiguation).
+std::string san_like(const Position& pos, const std::string& uci) {
+  const PieceType piece = pos.piece_type_on(Square((uci[1] - '1') * 8 + (uci[0] - 'a')));
+  const char* letters = " PNBRQK";
+  std::string text = piece == PAWN ? "" : std::string(1, letters[piece]);
+  return text + uci.substr(2, 2);
+}
+
 // The divide lines in the engine's format: "uci: n" (sep ": ") or "uci n" (sep " ").
-std::uint64_t print_divide(const BugState& state, int depth, const Engine& engine, const char* separator) {
+// at_root: no moves were played from the root.
+std::uint64_t print_divide(const BugState& state, int depth, const Engine& engine, const char* separator,
+                           bool at_root = true) {
   if (depth > 1 && engine.bug == Bug::CRASH) std::raise(SIGSEGV);
+  if (!at_root && engine.bug == Bug::CRASH_BELOW_ROOT) std::raise(SIGSEGV);
   if (depth > 1 && engine.bug == Bug::HANG) std::this_thread::sleep_for(std::chrono::hours(1));
   std::uint64_t total = 0;
+  bool first = true;
   for (const BuggyMove& m : buggy_moves(state, engine.bug, engine.chess960)) {
-    const std::uint64_t nodes = buggy_perft(m.child, depth - 1, engine.bug, engine.chess960);
-    std::printf("%s%s%llu\n", m.uci.c_str(), separator, static_cast<unsigned long long>(nodes));
+    std::uint64_t nodes = buggy_perft(m.child, depth - 1, engine.bug, engine.chess960);
+    if (engine.bug == Bug::CRASH_BELOW_ROOT && std::exchange(first, false)) ++nodes;
+    const std::string move = engine.bug == Bug::SAN_LINES ? san_like(state.pos, m.uci) : m.uci;
+    std::printf("%s%s%llu\n", move.c_str(), separator, static_cast<unsigned long long>(nodes));
     total += nodes;
     if (engine.bug == Bug::GARBAGE) std::printf("#@!%% garbage\n");
   }
@@ -113,7 +129,7 @@ int run_uci(Engine& engine) {
         std::printf("info string %s\n", error.c_str());
         continue;
       }
-      const std::uint64_t total = print_divide(*state, std::stoi(words[2]), engine, ": ");
+      const std::uint64_t total = print_divide(*state, std::stoi(words[2]), engine, ": ", moves.empty());
       std::printf("\nNodes searched: %llu\n\n", static_cast<unsigned long long>(total));
     } else if (words[0] == "quit") {
       return 0;
@@ -131,7 +147,7 @@ int run_once(const Engine& engine, const std::string& fen, int depth, const std:
     return 2;
   }
   if (!perftree) std::printf("Depth %d\n", depth);
-  const std::uint64_t total = print_divide(*state, depth, engine, perftree ? " " : " - ");
+  const std::uint64_t total = print_divide(*state, depth, engine, perftree ? " " : " - ", words_of(moves).empty());
   if (perftree) std::printf("\n%llu\n", static_cast<unsigned long long>(total));
   else std::printf("Nodes: %llu\n", static_cast<unsigned long long>(total));
   return 0;
