@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "cli_runner.hpp"
@@ -177,6 +178,42 @@ TEST(CliErrors, ClassifyReadsPastADamagedLine) {
     EXPECT_NE(out.output.find(c.summary), std::string::npos)
         << c.file << (summary == std::string::npos ? std::string(" no summary") : out.output.substr(summary, 80));
   }
+}
+
+// An option for another kind of input is refused with exit 2 before anything is written
+// (#63, case 6): --keep-columns on PGN, --tags on CSV, --fen-column and --positions on FEN
+// lines; so is a --keep-columns name the CSV header lacks, and stdout stays empty (the
+// header line used to come first). With inputs of both kinds, each option applies.
+TEST(CliErrors, ClassifyRefusesOptionsForAnotherKindOfInput) {
+  const testing_support::ScratchDir dir("classify-options");
+  const std::string pgn = dir / "games.pgn", csv = dir / "table.csv", fen = dir / "lines.fen", err = dir / "err";
+  std::ofstream(pgn) << "[White \"A\"]\n\n1. e4 e5 *\n";
+  std::ofstream(csv) << "fen,id\nK7/8/8/8/8/8/8/7k w - - 0 1,x\n";
+  std::ofstream(fen) << "K7/8/8/8/8/8/8/7k w - - 0 1 x\n";
+  const struct {
+    std::string args, message;
+  } cases[] = {
+      {"'" + pgn + "' --keep-columns Elo",
+       "--keep-columns applies to CSV, TSV and JSON Lines input; '" + pgn + "' is PGN"},
+      {"'" + csv + "' --tags White", "--tags applies to PGN input; '" + csv + "' is CSV"},
+      {"'" + fen + "' --fen-column fen",
+       "--fen-column applies to CSV, TSV and JSON Lines input; '" + fen + "' is FEN/EPD lines"},
+      {"'" + fen + "' --positions final", "--positions applies to PGN input"},
+      {"'" + csv + "' --keep-columns nope", csv + ": no column 'nope' in the header (fen,id)"},
+  };
+  const std::string binary = test_paths::perftkit_binary();
+  for (const auto& c : cases) {
+    const CommandResult out = testing_support::run_shell("'" + binary + "' classify " + c.args + " 2>'" + err + "'");
+    EXPECT_EQ(out.exit_code, 2) << c.args;
+    EXPECT_EQ(out.output, "") << c.args;
+    std::ifstream in(err);
+    const std::string message((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(message.find("perftkit: error: " + c.message), std::string::npos) << message;
+  }
+  const CommandResult both = testing_support::run_shell("'" + binary + "' classify '" + pgn + "' '" + csv +
+                                                        "' --tags White --keep-columns id 2>&1");
+  EXPECT_EQ(both.exit_code, 0) << both.output;
+  EXPECT_NE(both.output.find(",White,id\n"), std::string::npos) << both.output;
 }
 
 // Control bytes in a rejected line (or in an id) are written as \xNN in CSV and TSV rows,

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -78,6 +79,8 @@ ClassifyInput::ClassifyInput(ClassifyInput&& other) noexcept
       plain_bytes_read_(other.plain_bytes_read_),
       text_bytes_read_(other.text_bytes_read_),
       nul_seen_(other.nul_seen_),
+      peeked_(std::move(other.peeked_)),
+      peeked_used_(other.peeked_used_),
       compression_(other.compression_),
       decompressor_(std::move(other.decompressor_)) {
   other.fd_ = -1;
@@ -89,10 +92,29 @@ ClassifyInput::~ClassifyInput() {
 }
 
 std::size_t ClassifyInput::read(char* p, std::size_t n) {
-  const std::size_t got = read_text(p, n);
+  std::size_t got = 0;
+  if (peeked_used_ < peeked_.size()) {
+    got = std::min(n, peeked_.size() - peeked_used_);
+    std::memcpy(p, peeked_.data() + peeked_used_, got);
+    peeked_used_ += got;
+  } else {
+    got = read_text(p, n);
+  }
   check_nul(p, got);
   text_bytes_read_ += got;
   return got;
+}
+
+std::string_view ClassifyInput::peek(std::size_t n) {
+  if (text_bytes_read_ > 0) throw std::logic_error("ClassifyInput::peek after read");
+  while (peeked_.size() < n) {
+    const std::size_t before = peeked_.size();
+    peeked_.resize(n);
+    const std::size_t got = read_text(peeked_.data() + before, n - before);
+    peeked_.resize(before + got);
+    if (got == 0) break;
+  }
+  return std::string_view(peeked_).substr(0, n);
 }
 
 std::size_t ClassifyInput::read_text(char* p, std::size_t n) {
@@ -166,6 +188,25 @@ InputKind ClassifyInput::table_kind_by_name() const {
   if (ends_with(name, ".tsv")) return InputKind::TSV;
   if (ends_with(name, ".jsonl") || ends_with(name, ".ndjson")) return InputKind::JSONL;
   return InputKind::AUTO;
+}
+
+InputKind decide_input_kind(ClassifyInput& input, InputKind asked) {
+  if (asked != InputKind::AUTO) return asked;
+  const InputKind by_name = input.table_kind_by_name();
+  if (by_name != InputKind::AUTO) return by_name;
+  return detect_input_kind(input.has_pgn_extension(), input.peek(BINARY_CHECK_BYTES));
+}
+
+const char* input_kind_label(InputKind kind) {
+  switch (kind) {
+    case InputKind::LINES: return "FEN/EPD lines";
+    case InputKind::PGN: return "PGN";
+    case InputKind::CSV: return "CSV";
+    case InputKind::TSV: return "TSV";
+    case InputKind::JSONL: return "JSON Lines";
+    case InputKind::AUTO: break;
+  }
+  return "text";
 }
 
 InputKind detect_input_kind(bool pgn_extension, std::string_view head) {

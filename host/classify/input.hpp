@@ -32,6 +32,9 @@ class ClassifyInput {
   // read error, UsageError on a NUL byte in the first 4 KiB (a binary file, named with the
   // byte's offset); a later one is handed on (damage in one record) and noted.
   std::size_t read(char* p, std::size_t n);
+  // The first bytes of text (up to n, fewer at the end), before any read(): they are not
+  // consumed, read() hands them out. For deciding the kind of input before anything is written.
+  std::string_view peek(std::size_t n);
   // Whether a read since the last call handed on a NUL byte (then cleared): the records read
   // since may hold one, and only then do the readers look for it.
   bool take_nul_seen() { return std::exchange(nul_seen_, false); }
@@ -64,6 +67,8 @@ class ClassifyInput {
   std::uint64_t plain_bytes_read_ = 0;
   std::uint64_t text_bytes_read_ = 0;  // decompressed bytes handed out by read()
   bool nul_seen_ = false;              // a NUL byte past the first 4 KiB since take_nul_seen()
+  std::string peeked_;                 // text read by peek(), handed out first by read()
+  std::size_t peeked_used_ = 0;
   const char* compression_ = "none";
   std::unique_ptr<DecompressingReader> decompressor_;
 };
@@ -71,5 +76,12 @@ class ClassifyInput {
 // LINES or PGN for a file with this extension and these first bytes (PGN: a ".pgn" name, or
 // a first token that is a tag "[" or a move number "1.").
 InputKind detect_input_kind(bool pgn_extension, std::string_view head);
+
+// The kind input is read as: `asked` unless AUTO; else CSV, TSV or JSONL by its name; else
+// LINES or PGN by its name and first 4 KiB (peeked, not consumed).
+InputKind decide_input_kind(ClassifyInput& input, InputKind asked);
+
+// "FEN/EPD lines", "PGN", "CSV", "TSV", "JSON Lines" (AUTO: "text").
+const char* input_kind_label(InputKind kind);
 
 }  // namespace perftkit

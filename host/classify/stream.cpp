@@ -12,6 +12,7 @@
 #include <optional>
 #include <stdexcept>
 #include <thread>
+#include <utility>
 
 #include "common/byte_buffer.hpp"
 #include "classify/lines.hpp"
@@ -127,7 +128,7 @@ class Pipeline {
 
   void read_input(std::size_t index, std::uint64_t& sequence) {
     ClassifyInput& input = inputs_[index];
-    InputKind kind = options_.kind;
+    InputKind kind = index < options_.kinds.size() ? options_.kinds[index] : options_.kind;
     std::uint64_t line = 1, game = 1;
     bool eof = false, first = true;
     carry_.clear();
@@ -296,12 +297,17 @@ class Pipeline {
 
   // --- the writing thread (the caller's) ---
 
+  // The header goes out with the first block's rows (or alone at the end of an empty input),
+  // so that an input refused on its first block (a CSV header without a --keep-columns
+  // name) leaves the output empty.
   void write_in_order() {
-    if (options_.header && options_.format != RowFormat::JSONL && !formatters_.empty()) {
+    bool header_pending = options_.header && options_.format != RowFormat::JSONL && !formatters_.empty();
+    const auto write_header = [&] {
+      if (!std::exchange(header_pending, false)) return;
       ByteBuffer header;
       formatters_.front().header(header);
       write_all(out_fd_, header.view());
-    }
+    };
     std::uint64_t rows = 0, bytes = 0;
     for (std::uint64_t next = 0;; ++next) {
       Block* b = nullptr;
@@ -311,10 +317,12 @@ class Pipeline {
         done_ready_.wait(lock, [&] {
           return failed_ || (slot && slot->sequence == next) || (reader_done_ && next >= total_blocks_);
         });
-        if (failed_ || !(slot && slot->sequence == next)) return;
+        if (failed_) return;
+        if (!(slot && slot->sequence == next)) break;
         b = slot;
         slot = nullptr;
       }
+      write_header();
       write_all(out_fd_, b->out.view());
       result_.summary += b->summary;
       result_.rejected += b->rejected;
@@ -323,6 +331,7 @@ class Pipeline {
       if (progress_) progress_(rows, bytes);
       free_.push(b);
     }
+    write_header();  // an input without a row still gets its header
   }
 
   std::vector<ClassifyInput>& inputs_;

@@ -22,6 +22,7 @@ namespace perftkit {
 
 struct ClassifyStreamOptions {
   InputKind kind = InputKind::AUTO;
+  std::vector<InputKind> kinds;  // per input, decided before the run (decide_input_kind); empty: `kind`
   RowFormat format = RowFormat::CSV;
   PgnPositions positions = PgnPositions::ALL;
   unsigned threads = 1;                         // workers

@@ -3,15 +3,18 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
 
+#include "classify/input.hpp"
 #include "classify/stream.hpp"
 #include "classify/stream_choices.hpp"
 #include "common/thread_count.hpp"
@@ -19,6 +22,7 @@
 #include "cli/classify_output_name.hpp"
 #include "cli/cli_common.hpp"
 #include "common/output_file.hpp"
+#include "notation/quoted_text.hpp"
 
 namespace perftkit {
 namespace {
@@ -28,6 +32,7 @@ struct ClassifyOptions {
   std::string output;
   RowFormat format = RowFormat::CSV;
   bool format_given = false;  // --format was given: it overrides -o's extension
+  bool positions_given = false;
   InputKind input = InputKind::AUTO;
   PgnPositions positions = PgnPositions::ALL;
   std::vector<std::string> only;           // --only: facts a written row must have one of
@@ -53,6 +58,35 @@ BatchClassifierFactory batch_classifier(Backend backend) {
   if (backend == Backend::PIPELINE) return [](unsigned) { return make_cpu_batch_classifier(); };
   if (backend != Backend::CUDA) return {};
   return gpu_batch_classifiers();
+}
+
+// Options for one kind of input are refused, before anything is written, when no input is
+// of that kind: --keep-columns and --fen-column (--fen-field) for CSV, TSV and JSON Lines;
+// --tags, --columns and --positions for PGN.
+void refuse_inapplicable_options(const ClassifyOptions& opt, const std::vector<ClassifyInput>& inputs,
+                                 const std::vector<InputKind>& kinds) {
+  const auto any_of_kind = [&](std::initializer_list<InputKind> wanted) {
+    for (const InputKind kind : kinds)
+      if (std::find(wanted.begin(), wanted.end(), kind) != wanted.end()) return true;
+    return false;
+  };
+  const auto what_was_given = [&] {
+    std::string text;
+    for (std::size_t i = 0; i < inputs.size() && i < 3; ++i)
+      text += (i ? ", " : "") + quoted_text(inputs[i].name()) + " is " + input_kind_label(kinds[i]);
+    return text + (inputs.size() > 3 ? ", ..." : "");
+  };
+  const bool tables = any_of_kind({InputKind::CSV, InputKind::TSV, InputKind::JSONL});
+  const bool games = any_of_kind({InputKind::PGN});
+  const auto refuse = [&](const char* option, const char* applies_to) {
+    throw UsageError(std::string(option) + " applies to " + applies_to + " input; " + what_was_given() +
+                     " (--input names the kind)");
+  };
+  if (!opt.keep_columns.empty() && !tables) refuse("--keep-columns", "CSV, TSV and JSON Lines");
+  if (!opt.fen_column.empty() && !tables) refuse("--fen-column", "CSV, TSV and JSON Lines");
+  if (!opt.tags.empty() && !games) refuse("--tags", "PGN");
+  if (!opt.columns.empty() && !games) refuse("--columns", "PGN");
+  if (opt.positions_given && !games) refuse("--positions", "PGN");
 }
 
 void write_summary_file(const std::string& path, bool rows_on_stdout, const ClassifySummary& s, double seconds) {
@@ -114,6 +148,9 @@ int run(const ClassifyOptions& opt) {
   apply_classify_choices(choices, pipeline);
 
   OutputFile output(opt.output);
+  // (After the output's partial file is made: deciding a pipe's kind waits for its first bytes.)
+  for (ClassifyInput& input : inputs) pipeline.kinds.push_back(decide_input_kind(input, opt.input));
+  refuse_inapplicable_options(opt, inputs, pipeline.kinds);
   const bool terminal = ::isatty(STDERR_FILENO) != 0;
   std::unique_ptr<ProgressMeter> meter;
   if (terminal || opt.progress) meter = std::make_unique<ProgressMeter>(total_bytes, terminal);
@@ -166,9 +203,10 @@ void add_classify_command(CLI::App& app, int& exit_code) {
                   "Input kind: auto (by name and first bytes) | fen | epd | pgn | csv | tsv | jsonl")
       ->transform(CLI::CheckedTransformer(input_kind_names(), CLI::ignore_case))
       ->option_text("auto|fen|epd|pgn|csv|tsv|jsonl (auto)");
-  cmd->add_option("--positions", opt->positions, "PGN: a row for every position of a game, or the final one only")
-      ->transform(CLI::CheckedTransformer(pgn_positions_names(), CLI::ignore_case))
-      ->option_text("all|final (all)");
+  CLI::Option* positions =
+      cmd->add_option("--positions", opt->positions, "PGN: a row for every position of a game, or the final one only")
+          ->transform(CLI::CheckedTransformer(pgn_positions_names(), CLI::ignore_case))
+          ->option_text("all|final (all)");
   cmd->add_option("--only", opt->only,
                   "Write only the rows with any of these facts (comma-separated): " + RowFilter::names() +
                       "; --summary still counts every row")
@@ -200,8 +238,9 @@ void add_classify_command(CLI::App& app, int& exit_code) {
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
       ->option_text("auto|cpu|cuda|pipeline (auto)");
   cmd->add_flag("--progress", opt->progress, "Show progress on stderr even when it is not a terminal");
-  cmd->callback([opt, format, &exit_code] {
+  cmd->callback([opt, format, positions, &exit_code] {
     opt->format_given = format->count() > 0;
+    opt->positions_given = positions->count() > 0;
     exit_code = run(*opt);
   });
 }
