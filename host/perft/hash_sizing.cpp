@@ -36,6 +36,10 @@ constexpr int SAMPLED_PLIES = 4;
 // Plies past SAMPLED_PLIES are counted, not extrapolated, while a ply holds at most this
 // many positions (counting one costs about a millisecond per thousand).
 constexpr std::size_t SMALL_PLY_POSITIONS = 1 << 15;
+// No ply is counted from a level of more positions than this, sampled or not: its ~40
+// children each would cost seconds and hundreds of MB (Kiwipete's ply 4, 4.1 M positions:
+// about 1 s and 400 MB, a fifth of its perft 6 --stats). It is extrapolated instead.
+constexpr std::size_t MAX_EXPANDED_POSITIONS = 1 << 16;
 
 // Distinct positions of a level as the table sees them: the frontier keeps positions with
 // different clocks apart, the table's keys do not.
@@ -60,7 +64,8 @@ StoredSubtrees estimate_stored_subtrees(const Position& root, int deepest_stored
   std::vector<FrontierNode> level = expand_frontier(root, 1, false);
   distinct.push_back(distinct_trees(level));
   const auto worth_counting = [&] {
-    return int(distinct.size()) < SAMPLED_PLIES || level.size() <= SMALL_PLY_POSITIONS;
+    return (int(distinct.size()) < SAMPLED_PLIES || level.size() <= SMALL_PLY_POSITIONS) &&
+           (distinct.size() < 2 || level.size() <= MAX_EXPANDED_POSITIONS);
   };
   while (int(distinct.size()) < deepest_stored && !level.empty() && worth_counting()) {
     level = expand_level(level, false);
