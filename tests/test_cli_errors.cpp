@@ -31,6 +31,22 @@ TEST(CliErrors, TheUnknownWordIsNamed) {
   expect_bad_usage("perft", "--depth is required");
 }
 
+// Every command-line error has the README's prefix and names the choices in words; a word
+// close to a command or option is suggested; --threads 0 means every core everywhere (#65).
+TEST(CliErrors, ParseErrorsSpeakOneLanguage) {
+  expect_bad_usage("perft --depth abc", "perftkit: error: --depth: 'abc' is not a number from 0 to 64");
+  expect_bad_usage("perft --depth 1 --backend gpu",
+                   "perftkit: error: --backend: 'gpu' is not one of auto, cpu, cuda, pipeline");
+  expect_bad_usage("classify --input xml x.fen",
+                   "perftkit: error: --input: 'xml' is not one of auto, csv, epd, fen, jsonl, pgn, tsv");
+  expect_bad_usage("perft --depht 1", "perft: unknown option '--depht' (did you mean '--depth'?)");
+  expect_bad_usage("perfy --depth 1", "unknown command 'perfy' (did you mean 'perft'?)");
+  expect_bad_usage("perft --depth 1 --frobnicate", "perft: unknown option '--frobnicate'\n");
+  const CommandResult all_cores = run_perftkit("perft --depth 3 --threads 0");
+  EXPECT_EQ(all_cores.exit_code, 0) << all_cores.output;
+  EXPECT_NE(all_cores.output.find("Nodes searched: 8902"), std::string::npos) << all_cores.output;
+}
+
 TEST(CliErrors, AnOptionIsNeverTakenAsAValue) {
   expect_bad_usage("perft --depth 1 --moves --threads 1", "--moves: expects a value, not the option '--threads'");
   expect_bad_usage("classify --only --summary", "--only: expects a value, not the option '--summary'");

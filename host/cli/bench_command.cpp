@@ -196,7 +196,7 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                   "Add this to every depth (GPUs: 1 or 2); published counts cover " +
                       std::to_string(BENCH_MIN_DEPTH_OFFSET) + ".." + std::to_string(BENCH_MAX_DEPTH_OFFSET))
       ->capture_default_str();
-  cmd->add_option("-t,--threads", opt->threads, "CPU threads (default: all cores)")->check(CLI::Range(1u, 4096u));
+  cmd->add_option("-t,--threads", opt->threads, "CPU threads (default, or 0: all cores)")->check(CLI::Range(0u, 4096u));
   cmd->add_option("--json", opt->json_file,
                   "Also write the results as JSON to FILE ('-': stdout, the table then on stderr)");
   cmd->add_option("--suite", opt->suites,

@@ -210,20 +210,24 @@ void add_classify_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--only", opt->only,
                   "Write only the rows with any of these facts (comma-separated): " + RowFilter::names() +
                       "; --summary still counts every row")
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->option_text("FACT,...");
   cmd->add_option("--fen-column", opt->fen_column,
                   "CSV/TSV: the FEN's column, by header name or 1-based number; JSONL: its key (default: fen)");
   cmd->add_option("--fen-field", opt->fen_column, "JSONL: the FEN's key (the same as --fen-column)");
   cmd->add_option("--keep-columns", opt->keep_columns,
                   "CSV/TSV/JSONL: input columns (names or numbers) carried over after the classification's")
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->option_text("NAME,...");
   cmd->add_option("--columns", opt->columns,
                   "PGN game columns after the classification's (comma-separated): " + GameColumns::names())
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->option_text("COLUMN,...");
   cmd->add_option(
          "--tags", opt->tags,
          "PGN tags as columns (comma-separated names: White,Black,WhiteElo,...), or all (one JSON `tags` column)")
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->option_text("TAG,...|all");
   cmd->add_flag("--game-over", opt->game_over,
                 "Write only the rows where the game is over by rule (same as --only game_over)");
   cmd->add_flag("--summary", opt->summary, "Print aggregate counts (the draw statistics) on stderr");
@@ -231,7 +235,8 @@ void add_classify_command(CLI::App& app, int& exit_code) {
       ->option_text("FILE");
   cmd->add_flag("--strict", opt->strict, "Exit with 1 when any row is rejected");
   cmd->add_flag("--no-header", opt->no_header, "Leave out the CSV/TSV header line");
-  cmd->add_option("-t,--threads", opt->threads, "Worker threads (default: all cores)")->check(CLI::Range(1u, 4096u));
+  cmd->add_option("-t,--threads", opt->threads, "Worker threads (default, or 0: all cores)")
+      ->check(CLI::Range(0u, 4096u));
   cmd->add_option("--backend", opt->backend,
                   "auto | cpu | cuda (each block's positions classified in one batch on a GPU) | pipeline (that "
                   "batched path on the CPU)")

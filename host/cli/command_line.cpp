@@ -57,8 +57,11 @@ int run_command_line(int argc, char** argv) {
         return EXIT_BAD_INPUT;
       }
     }
-    const int rc = app.exit(e);
-    return rc == 0 ? EXIT_OK : EXIT_BAD_INPUT;
+    if (e.get_exit_code() == 0) return app.exit(e) == 0 ? EXIT_OK : EXIT_BAD_INPUT;  // --help, --version
+    // Every error in one style: the prefix the README promises, and names, not CLI11's tables.
+    std::fprintf(stderr, "perftkit: error: %s\nRun with --help for more information.\n",
+                 readable_parse_error(e.what()).c_str());
+    return EXIT_BAD_INPUT;
   } catch (const CheckFailed& e) {
     std::fprintf(stderr, "perftkit: check failed: %s\n", e.what());
     return EXIT_CHECK_FAILED;

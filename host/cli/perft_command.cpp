@@ -222,7 +222,7 @@ void add_perft_command(CLI::App& app, int& exit_code) {
                   "UCI moves played from the FEN first: e2e4 e7e5 ..., or one argument \"e2e4 e7e5\"");
   cmd->add_flag("--divide", opt->divide, "Print the node count under each root move (Stockfish style)");
   cmd->add_flag("--each", opt->each, "Print perft(1) to perft(depth), a line each with its time");
-  cmd->add_option("-t,--threads", opt->threads, "CPU threads (default: all cores)")->check(CLI::Range(1u, 4096u));
+  cmd->add_option("-t,--threads", opt->threads, "CPU threads (default, or 0: all cores)")->check(CLI::Range(0u, 4096u));
   cmd->add_option("--backend", opt->backend, "auto | cpu | cuda | pipeline (the GPU's pipeline on OpenMP)")
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
       ->default_str("auto");

@@ -356,7 +356,8 @@ void add_verify_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--max-depth", options->max_depth, "Check depths up to N only (default: every listed depth)")
       ->check(CLI::Range(0, SUITE_MAX_DEPTH));
   cmd->add_option("--max-nodes", options->max_nodes, "Skip a (position, depth) whose expected count exceeds N");
-  cmd->add_option("-t,--threads", options->threads, "CPU threads (default: all cores)")->check(CLI::Range(1u, 4096u));
+  cmd->add_option("-t,--threads", options->threads, "CPU threads (default, or 0: all cores)")
+      ->check(CLI::Range(0u, 4096u));
   cmd->add_option("--backend", options->backend,
                   "auto | cpu | cuda | pipeline (cuda: checks under 10M nodes run on the CPU)")
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))

@@ -79,7 +79,7 @@ void add_work_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   cmd->add_flag("--wait", opt->wait, "Then wait until every shard of the part has a result (others' included)");
   cmd->add_flag("--progress", opt->progress, "A line per finished shard on stderr (default when it is a terminal)");
-  cmd->add_option("-t,--threads", opt->threads, "CPU threads (default: all cores)")->check(CLI::Range(1u, 4096u));
+  cmd->add_option("-t,--threads", opt->threads, "CPU threads (default, or 0: all cores)")->check(CLI::Range(0u, 4096u));
   cmd->add_option("--backend", opt->backend, "auto | cpu | cuda | pipeline")
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))
       ->default_str("auto");
