@@ -429,6 +429,13 @@ TEST(CliPipelineHash, PerftWithHashOnThePipeline) {
   EXPECT_NE(checked.output.find("Nodes searched: 193690690"), std::string::npos) << checked.output;
   EXPECT_NE(checked.output.find("cross-check: seeds 5 and 6 agree"), std::string::npos) << checked.output;
 
+  // Statistics on the pipeline have no table yet: --hash says it is not used (#65).
+  const auto stats = run_perftkit("perft --backend pipeline --stats --hash 64 -d 4");
+  EXPECT_EQ(stats.exit_code, 0) << stats.output;
+  EXPECT_NE(stats.output.find("hash: --hash is not used: statistics on the pipeline count without a table"),
+            std::string::npos)
+      << stats.output;
+
   const auto json = run_perftkit("perft --backend pipeline --hash 16 -d 4 --json");
   EXPECT_NE(json.output.find("\"hash_mb\":16"), std::string::npos) << json.output;
   const auto off = run_perftkit("perft --backend pipeline --hash 0 -d 4 --json");

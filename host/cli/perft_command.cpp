@@ -187,6 +187,13 @@ int run(const PerftOptions& opt) {
                  : gpu       ? " (default: what this depth needs, at most a quarter of the device's free memory)"
                              : " (default: what this depth needs, at most a quarter of available memory)",
                  static_cast<unsigned long long>(opt.seed));
+  // Statistics on the pipeline (and on a GPU) count without a table as yet: say so rather
+  // than take --hash without a word.
+  if (opt.hash_mb && *opt.hash_mb > 0 && opt.stats && hash_table_kind(req) == HashTableKind::PIPELINE)
+    std::fprintf(stderr,
+                 "hash: --hash is not used: statistics on %s count without a table (the CPU backend has "
+                 "one: --backend cpu)\n",
+                 gpu ? "a GPU" : "the pipeline");
   if (opt.each) return run_each_depth(opt, req);
   PerftReport report;
   try {
