@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <regex>
 #include <iterator>
 #include <string>
 
@@ -45,6 +46,20 @@ TEST(CliErrors, ParseErrorsSpeakOneLanguage) {
   const CommandResult all_cores = run_perftkit("perft --depth 3 --threads 0");
   EXPECT_EQ(all_cores.exit_code, 0) << all_cores.output;
   EXPECT_NE(all_cores.output.find("Nodes searched: 8902"), std::string::npos) << all_cores.output;
+}
+
+// --progress without a work dir shows the CPU backend's units: a first line when they are
+// known, a last one with all done and the time taken (#65: perft -d 9 was silent for 29 s).
+TEST(CliErrors, PerftProgressCountsItsUnits) {
+  const CommandResult run = run_perftkit("perft --depth 6 --progress --threads 2 2>&1");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_TRUE(std::regex_search(run.output, std::regex(R"(perft 6: \d+ of \d+ units)"))) << run.output;
+  std::smatch last;
+  ASSERT_TRUE(std::regex_search(run.output, last, std::regex(R"(perft 6: (\d+) of (\d+) units in )"))) << run.output;
+  EXPECT_EQ(last[1].str(), last[2].str()) << run.output;
+  EXPECT_NE(run.output.find("Nodes searched: 119060324"), std::string::npos) << run.output;
+  const CommandResult quiet = run_perftkit("perft --depth 6 --threads 2 2>&1");
+  EXPECT_EQ(quiet.output.find(" units"), std::string::npos) << quiet.output;
 }
 
 TEST(CliErrors, AnOptionIsNeverTakenAsAValue) {

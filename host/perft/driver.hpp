@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/work_progress.hpp"
 #include "perft/hash_sizing.hpp"
 #include "perft/stats_table.hpp"
 #include "pipeline/frontier.hpp"
@@ -34,6 +35,7 @@ struct PerftRequest {
   std::size_t hash_bytes = 0;   // transposition table of subtree counts (0: none): node counts on every backend
                                 // (the pipeline's, per device on CUDA), statistics on the CPU core (StatsTable)
   std::uint64_t hash_seed = 1;  // selects the key set of the table (an independent one per seed)
+  WorkProgress* progress = nullptr;  // set: the CPU backend counts its units here (a progress line)
 };
 
 struct DivideEntry {

@@ -15,15 +15,20 @@ RootTotals count_cpu(FrontierJob job, const PerftRequest& req, std::unique_ptr<P
     if (!table) table = std::make_unique<PerftTable>(req.hash_bytes, threads);
     PerftTable& shared = *table;
     const KeySet keys(req.hash_seed);
-    return count_frontier<u128>(job.nodes, threads, root_move_count, [&](const FrontierNode& node, RootTotals& totals) {
-      totals[node.root_move] += u128(perft_hashed(node.position, remaining, shared, keys)) * node.multiplicity;
-    });
+    return count_frontier<u128>(
+        job.nodes, threads, root_move_count,
+        [&](const FrontierNode& node, RootTotals& totals) {
+          totals[node.root_move] += u128(perft_hashed(node.position, remaining, shared, keys)) * node.multiplicity;
+        },
+        req.progress);
   }
   const auto count = cpu_kernels().perft;
-  return count_frontier<u128>(job.nodes, threads, root_move_count,
-                              [remaining, count](const FrontierNode& node, RootTotals& totals) {
-                                totals[node.root_move] += u128(count(node.position, remaining)) * node.multiplicity;
-                              });
+  return count_frontier<u128>(
+      job.nodes, threads, root_move_count,
+      [remaining, count](const FrontierNode& node, RootTotals& totals) {
+        totals[node.root_move] += u128(count(node.position, remaining)) * node.multiplicity;
+      },
+      req.progress);
 }
 
 }  // namespace perftkit::driver

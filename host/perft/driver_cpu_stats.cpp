@@ -18,23 +18,27 @@ std::vector<StatsTotals> perft_stats_cpu(const PerftRequest& req, std::size_t ro
     const KeySet keys(req.hash_seed);
     const auto count = cpu_kernels().perft_stats_hashed;
     std::vector<StatsTotals> per_root_move = count_frontier<StatsTotals>(
-        job.nodes, threads, root_move_count, [&](const FrontierNode& node, std::vector<StatsTotals>& totals) {
+        job.nodes, threads, root_move_count,
+        [&](const FrontierNode& node, std::vector<StatsTotals>& totals) {
           LeafStats unit{};
           StatsTableUse unit_use;
           count(node.position, remaining, table, keys, unit, unit_use);
           table.record(unit_use);
           totals[node.root_move].add(unit, node.multiplicity);
-        });
+        },
+        req.progress);
     use = table.use();
     return per_root_move;
   }
   const auto count = cpu_kernels().perft_stats;
-  return count_frontier<StatsTotals>(job.nodes, threads, root_move_count,
-                                     [remaining, count](const FrontierNode& node, std::vector<StatsTotals>& totals) {
-                                       LeafStats unit{};
-                                       count(node.position, remaining, unit);
-                                       totals[node.root_move].add(unit, node.multiplicity);
-                                     });
+  return count_frontier<StatsTotals>(
+      job.nodes, threads, root_move_count,
+      [remaining, count](const FrontierNode& node, std::vector<StatsTotals>& totals) {
+        LeafStats unit{};
+        count(node.position, remaining, unit);
+        totals[node.root_move].add(unit, node.multiplicity);
+      },
+      req.progress);
 }
 
 }  // namespace

@@ -63,13 +63,17 @@ inline std::size_t cpu_units(const PerftRequest& req, unsigned threads) {
 
 // CPU backend: worker threads pull frontier nodes one at a time; count_unit(node, totals)
 // adds a node's subtree, times its multiplicity, to totals[node.root_move]. Per-thread
-// totals are summed at the end, so every total is exact whatever the thread count.
+// totals are summed at the end, so every total is exact whatever the thread count. Each node
+// is a unit of progress, when there is one to tell.
 template <typename Total, typename CountUnit>
 std::vector<Total> count_frontier(const std::vector<FrontierNode>& frontier, unsigned threads,
-                                  std::size_t root_move_count, CountUnit count_unit) {
+                                  std::size_t root_move_count, CountUnit count_unit, WorkProgress* progress = nullptr) {
   std::vector<std::vector<Total>> per_thread(threads, std::vector<Total>(root_move_count, Total{}));
-  parallel_for(frontier.size(), threads,
-               [&](unsigned worker, std::size_t i) { count_unit(frontier[i], per_thread[worker]); });
+  if (progress) progress->total += frontier.size();
+  parallel_for(frontier.size(), threads, [&](unsigned worker, std::size_t i) {
+    count_unit(frontier[i], per_thread[worker]);
+    if (progress) progress->done.fetch_add(1, std::memory_order_relaxed);
+  });
 
   std::vector<Total> totals(root_move_count, Total{});
   for (const std::vector<Total>& t : per_thread)
