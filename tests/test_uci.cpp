@@ -167,6 +167,15 @@ TEST(PerftEach, PrintsEveryDepthUpToTheLast) {
   const auto refused = run_perftkit("perft --depth 2 --each --divide");
   EXPECT_EQ(refused.exit_code, 2);
   EXPECT_NE(refused.output.find("--each"), std::string::npos) << refused.output;
+  // --json: one object, each depth's count in "depths" (#65: --each --json was refused).
+  const auto json = run_perftkit("perft --depth 3 --each --json 2>/dev/null");
+  ASSERT_EQ(json.exit_code, 0) << json.output;
+  EXPECT_EQ(json.output.rfind("{\"fen\":\"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\",\"depths\":[", 0),
+            0u)
+      << json.output;
+  for (const char* count : {"\"depth\":1,\"nodes\":20,", "\"depth\":2,\"nodes\":400,", "\"depth\":3,\"nodes\":8902,"})
+    EXPECT_NE(json.output.find(count), std::string::npos) << json.output;
+  EXPECT_EQ(lines_of(json.output).size(), 1u) << json.output;
 }
 
 }  // namespace

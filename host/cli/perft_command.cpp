@@ -199,12 +199,16 @@ class PerftProgressLine {
 };
 
 // --each: perft(1) to perft(depth), a line each with its time, as engine authors print them
-// while they look for the first depth at which a count goes wrong.
+// while they look for the first depth at which a count goes wrong; with --json, one object
+// whose "depths" array holds each depth's nodes and seconds.
 int run_each_depth(const PerftOptions& opt, PerftRequest req) {
-  if (opt.divide || opt.stats || opt.json || opt.cross_check)
-    throw UsageError(
-        "--each prints one count per depth; it does not combine with --divide, --stats, --json or "
-        "--cross-check");
+  if (opt.divide || opt.stats || opt.cross_check)
+    throw UsageError("--each prints one count per depth; it does not combine with --divide, --stats or --cross-check");
+  std::optional<JsonWriter> json;
+  if (opt.json) {
+    json.emplace(std::cout);
+    json->begin_object().field("fen", to_fen(req.root)).key("depths").begin_array();
+  }
   for (int depth = 1; depth <= opt.depth; ++depth) {
     req.depth = depth;
     PerftReport report;
@@ -213,9 +217,19 @@ int run_each_depth(const PerftOptions& opt, PerftRequest req) {
     } catch (const std::runtime_error& e) {
       throw UsageError(e.what());
     }
+    if (json) {
+      json->begin_object()
+          .field("depth", depth)
+          .field("nodes", report.nodes)
+          .field("seconds", report.seconds)
+          .field("backend", report.backend)
+          .end_object();
+      continue;
+    }
     std::printf("perft(%d) = %s  (%.3f s)\n", depth, to_string_u128(report.nodes).c_str(), report.seconds);
     std::fflush(stdout);
   }
+  if (json) json->end_array().end_object();
   return EXIT_OK;
 }
 
