@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <regex>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -196,6 +197,11 @@ TEST(ExitCodes, InterruptedWorkDirLeavesNoClaim) {
   ASSERT_TRUE(WIFEXITED(status)) << "ended by signal " << WTERMSIG(status);
   EXPECT_EQ(WEXITSTATUS(status), 130) << contents(dir / "log.txt");
   EXPECT_EQ(claims(), 0) << contents(dir / "log.txt");
+  // ...and says where the run stands and how to go on (#65).
+  EXPECT_TRUE(
+      std::regex_search(contents(dir / "log.txt"),
+                        std::regex(R"(perftkit: interrupted: \d+ of 64 shards done; run the same command to resume)")))
+      << contents(dir / "log.txt");
   const CommandResult status_report = run_perftkit("status '" + run + "'");
   EXPECT_NE(status_report.output.find("0 in flight"), std::string::npos) << status_report.output;
   EXPECT_NE(status_report.output.find("0 stale claims"), std::string::npos) << status_report.output;

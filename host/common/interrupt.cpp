@@ -5,9 +5,11 @@
 
 #include <array>
 #include <atomic>
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <mutex>
 #include <stdexcept>
 
 #include "common/errors.hpp"
@@ -32,6 +34,14 @@ void write_message(const char* text) {
   (void)ignored;
 }
 
+// The note, double-buffered: set_interrupt_note writes the buffer not in use, then publishes
+// its index; the handler reads the published one. (Two notes set within one handler's write
+// could tear the text it reads; a note changes once a shard.)
+constexpr std::size_t NOTE_BYTES = 512;
+char notes[2][NOTE_BYTES];
+std::atomic<int> published_note{-1};
+std::mutex note_writer;
+
 // Set by the first handler to run; lock-free, so the handler may use it.
 std::atomic<bool> stopping{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
@@ -48,7 +58,12 @@ extern "C" void on_interrupt(int signal_number) {
     for (;;) ::pause();
   for (Slot& slot : slots)
     if (slot.state.load(std::memory_order_acquire) == ARMED) ::unlink(slot.path);
-  write_message(signal_number == SIGINT ? "\nperftkit: interrupted\n" : "perftkit: terminated\n");
+  write_message(signal_number == SIGINT ? "\nperftkit: interrupted" : "perftkit: terminated");
+  if (const int note = published_note.load(std::memory_order_acquire); note >= 0) {
+    write_message(": ");
+    write_message(notes[note]);
+  }
+  write_message("\n");
   if (exit_delay.tv_sec || exit_delay.tv_nsec) ::nanosleep(&exit_delay, nullptr);
   ::_exit(128 + signal_number);
 }
@@ -87,6 +102,19 @@ void forget_on_interrupt(const std::string& path) {
   for (Slot& slot : slots)
     if (slot.state.load(std::memory_order_acquire) == ARMED && path == slot.path)
       slot.state.store(FREE, std::memory_order_release);
+}
+
+void set_interrupt_note(const std::string& note) {
+  const std::lock_guard lock(note_writer);
+  if (note.empty()) {
+    published_note.store(-1, std::memory_order_release);
+    return;
+  }
+  const int next = published_note.load(std::memory_order_relaxed) == 0 ? 1 : 0;
+  const std::size_t n = std::min(note.size(), NOTE_BYTES - 1);
+  std::memcpy(notes[next], note.data(), n);
+  notes[next][n] = '\0';
+  published_note.store(next, std::memory_order_release);
 }
 
 }  // namespace perftkit

@@ -16,4 +16,9 @@ void stop_on_interrupt();
 void remove_on_interrupt(const std::string& path);
 void forget_on_interrupt(const std::string& path);
 
+// Text the interrupt message ends with ("perftkit: interrupted: NOTE"): where a resumable run
+// stands and how to resume it. Replaces the note before; "" removes it. At most a few
+// hundred bytes are kept.
+void set_interrupt_note(const std::string& note);
+
 }  // namespace perftkit

@@ -109,6 +109,7 @@ int count_with_claims(const WorkDirPerft& request, Clock::time_point start) {
   const PerftRequest settings = settings_for_process(request, dir.manifest(), 1);
   describe_table(request, settings);
   ShardWorker worker(dir, settings, default_worker_name(), request.progress ? stderr : nullptr);
+  worker.tell_interrupts_where_the_run_stands(before.done);
   ShardClaims claims(dir, request.claim_timeout_seconds);
   AssignmentOptions options;
   options.wait_for_others = true;

@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <string>
 
+#include "common/interrupt.hpp"
 #include "workdir/shard_claims.hpp"
 
 namespace perftkit {
@@ -39,7 +41,14 @@ ShardResult ShardWorker::count(std::uint32_t id) {
 ShardResult ShardWorker::count_and_record(std::uint32_t id) {
   ShardResult result = count(id);
   dir_.write_result(result);
+  if (done_) tell_interrupts_where_the_run_stands(*done_ + 1);
   return result;
+}
+
+void ShardWorker::tell_interrupts_where_the_run_stands(std::size_t done) {
+  done_ = done;
+  set_interrupt_note(std::to_string(done) + " of " + std::to_string(dir_.shard_count()) +
+                     " shards done; run the same command to resume");
 }
 
 }  // namespace perftkit

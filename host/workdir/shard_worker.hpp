@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "perft/driver.hpp"
@@ -25,6 +26,10 @@ class ShardWorker {
   // Shard id counted and its result written durably.
   ShardResult count_and_record(std::uint32_t id);
 
+  // From now on an interrupt says how many shards are done (done so far, then one more for
+  // each this worker records) and that the same command resumes the run.
+  void tell_interrupts_where_the_run_stands(std::size_t done);
+
   const WorkDir& dir() const { return dir_; }
   const std::string& name() const { return name_; }
   const char* backend_name() const { return counter_.backend_name(); }
@@ -34,6 +39,7 @@ class ShardWorker {
   FrontierCounter counter_;
   std::string name_;
   std::FILE* log_;
+  std::optional<std::size_t> done_;  // shards done, when interrupts are told
 };
 
 // "host:pid", the default name of a worker.
