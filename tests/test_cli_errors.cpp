@@ -247,6 +247,25 @@ TEST(CliErrors, ClassifyRefusesOptionsForAnotherKindOfInput) {
   EXPECT_NE(both.output.find(",White,id\n"), std::string::npos) << both.output;
 }
 
+// --summary with the rows going to a terminal gives the counts, not the rows scrolling past
+// them; piped, the rows are written as ever (#65). script(1) gives the command a terminal.
+TEST(CliErrors, ClassifySummaryOnATerminalLeavesOutTheRows) {
+  if (testing_support::run_shell("command -v script").exit_code != 0) GTEST_SKIP() << "no script(1)";
+  const testing_support::ScratchDir dir("classify-terminal");
+  const std::string fen = dir / "lines.fen";
+  std::ofstream(fen) << "startpos\n8/8/8/4k3/8/8/8/4K3 w - - 0 1\n";
+  const std::string command = "'" + std::string(test_paths::perftkit_binary()) + "' classify '" + fen + "' --summary";
+  const CommandResult on_terminal = testing_support::run_shell("script -qec \"" + command + "\" /dev/null");
+  EXPECT_EQ(on_terminal.exit_code, 0) << on_terminal.output;
+  EXPECT_NE(on_terminal.output.find("classify: 2 rows not shown: --summary on a terminal gives the counts"),
+            std::string::npos)
+      << on_terminal.output;
+  EXPECT_EQ(on_terminal.output.find("source,fen"), std::string::npos) << on_terminal.output;
+  const CommandResult piped = testing_support::run_shell(command + " 2>/dev/null");
+  EXPECT_NE(piped.output.find("source,fen"), std::string::npos) << piped.output;
+  EXPECT_NE(piped.output.find("lines.fen:2,8/8/8/4k3/8/8/8/4K3 w - - 0 1"), std::string::npos) << piped.output;
+}
+
 // Control bytes in a rejected line (or in an id) are written as \xNN in CSV and TSV rows,
 // so that Python's csv module and other readers can read every row.
 TEST(CliErrors, ClassifyRowsCarryNoControlBytes) {

@@ -148,6 +148,12 @@ int run(const ClassifyOptions& opt) {
   apply_classify_choices(choices, pipeline);
 
   OutputFile output(opt.output);
+  // --summary on a terminal asks for the counts: millions of rows scrolling past them would
+  // bury them. The rows go nowhere, and a line says how to get them.
+  const bool rows_to_terminal = output.is_stdout() && ::isatty(STDOUT_FILENO) != 0;
+  const bool rows_dropped = rows_to_terminal && (opt.summary || !opt.summary_json.empty());
+  const int null_fd = rows_dropped ? ::open("/dev/null", O_WRONLY | O_CLOEXEC) : -1;
+  if (rows_dropped && null_fd < 0) throw RuntimeFailure(std::string("cannot open /dev/null: ") + std::strerror(errno));
   // (After the output's partial file is made: deciding a pipe's kind waits for its first bytes.)
   for (ClassifyInput& input : inputs) pipeline.kinds.push_back(decide_input_kind(input, opt.input));
   refuse_inapplicable_options(opt, inputs, pipeline.kinds);
@@ -163,11 +169,18 @@ int run(const ClassifyOptions& opt) {
 
   const auto start = std::chrono::steady_clock::now();
   // Rows of a damaged stream or of --strict rejections are whole rows, kept (exit 1).
-  const ClassifyStreamResult result = run_classify_stream(inputs, pipeline, output.fd(), progress);
+  const ClassifyStreamResult result =
+      run_classify_stream(inputs, pipeline, rows_dropped ? null_fd : output.fd(), progress);
+  if (null_fd >= 0) ::close(null_fd);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   output.commit();
   if (meter) meter->finish(last_rows, last_bytes);
 
+  if (rows_dropped)
+    std::fprintf(stderr,
+                 "classify: %llu rows not shown: --summary on a terminal gives the counts (-o FILE or a pipe "
+                 "gives the rows)\n",
+                 static_cast<unsigned long long>(result.summary.rows));
   if (opt.summary) print_summary_text(stderr, result.summary, seconds);
   if (!opt.summary_json.empty()) write_summary_file(opt.summary_json, rows_on_stdout, result.summary, seconds);
   if (result.rejected > 0)
