@@ -332,6 +332,13 @@ TEST(CliOutput, BenchJsonOnStdoutIsJsonAlone) {
       testing_support::run_shell(std::string(test_paths::perftkit_binary()) + " " + args + " 2>&1 >/dev/null");
   EXPECT_EQ(err.output.find('{'), std::string::npos) << err.output;  // the table, not the JSON
   EXPECT_FALSE(err.output.empty());
+  // A bare --json is the same, as every other command's flag (#65); before an option too.
+  const std::string bare = "bench --json --suite '" + suite + "' --max-nodes 1000 --repeats 1 --warmup 0";
+  const CommandResult flag =
+      testing_support::run_shell(std::string(test_paths::perftkit_binary()) + " " + bare + " 2>/dev/null");
+  ASSERT_EQ(flag.exit_code, 0) << flag.output;
+  EXPECT_EQ(flag.output.rfind("{\"tool\":\"perftkit bench\"", 0), 0u) << flag.output;
+  EXPECT_NE(flag.output.find("\"expected_signature\""), std::string::npos) << flag.output;
 }
 
 }  // namespace

@@ -197,8 +197,12 @@ void add_bench_command(CLI::App& app, int& exit_code) {
                       std::to_string(BENCH_MIN_DEPTH_OFFSET) + ".." + std::to_string(BENCH_MAX_DEPTH_OFFSET))
       ->capture_default_str();
   cmd->add_option("-t,--threads", opt->threads, "CPU threads (default, or 0: all cores)")->check(CLI::Range(0u, 4096u));
-  cmd->add_option("--json", opt->json_file,
-                  "Also write the results as JSON to FILE ('-': stdout, the table then on stderr)");
+  CLI::Option* json =
+      cmd->add_option("--json", opt->json_file,
+                      "The results as JSON on stdout, the table then on stderr (as every --json); with FILE, "
+                      "written there as well as the table")
+          ->expected(0, 1)
+          ->option_text("[FILE]");
   cmd->add_option("--suite", opt->suites,
                   "Instead of the fixed workload, every (position, depth) of these perft suite files, each checked "
                   "against its listed count")
@@ -206,7 +210,10 @@ void add_bench_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--max-nodes", opt->max_nodes, "With --suite: skip depths expecting more nodes")
       ->capture_default_str();
   cmd->add_option("--max-depth", opt->max_depth, "With --suite: skip deeper depths")->check(CLI::Range(1, 64));
-  cmd->callback([opt, &exit_code] { exit_code = run(*opt); });
+  cmd->callback([opt, json, &exit_code] {
+    if (json->count() > 0 && opt->json_file.empty()) opt->json_file = "-";  // a bare --json: stdout
+    exit_code = run(*opt);
+  });
 }
 
 }  // namespace perftkit
