@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/list_arguments.hpp"
 #include "cli_runner.hpp"
 #include "scratch_dir.hpp"
 #include "text_lines.hpp"
@@ -77,6 +78,49 @@ TEST(ClassifyOnly, SeveralFactsAndGameOver) {
   const CommandResult unknown = run_perftkit("classify '" + (dir / "corpus.fen") + "' --only stalemates");
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.output.find("--only: unknown fact 'stalemates'"), std::string::npos) << unknown.output;
+}
+
+// List options take spaces as well as commas (--only checkmate stalemate), and a list ends at
+// the first word that is not an item, so the file after it stays a file.
+TEST(ClassifyOnly, ListsTakeSpacesAsWellAsCommas) {
+  ScratchDir dir("classify-only-spaces");
+  const std::string text = corpus();
+  std::ofstream(dir / "corpus.fen") << text;
+  const std::size_t wanted = std::size_t(count_of(text, CHECKMATE) + count_of(text, STALEMATE));
+  const CommandResult before =
+      run_perftkit("classify --only checkmate stalemate '" + (dir / "corpus.fen") + "' --no-header");
+  EXPECT_EQ(before.exit_code, 0) << before.output;
+  EXPECT_EQ(lines_of(before.output).size(), wanted) << before.output;
+  const CommandResult after =
+      run_perftkit("classify '" + (dir / "corpus.fen") + "' --only checkmate stalemate --no-header");
+  EXPECT_EQ(lines_of(after.output).size(), wanted) << after.output;
+
+  std::ofstream(dir / "games.pgn") << "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 1-0\n";
+  const CommandResult tags =
+      run_perftkit("classify --tags White Black --columns game ply '" + (dir / "games.pgn") + "'");
+  EXPECT_EQ(tags.exit_code, 0) << tags.output;
+  const std::vector<std::string> rows = lines_of(tags.output);
+  ASSERT_EQ(rows.size(), 4u) << tags.output;  // the header and plies 0, 1 and 2
+  EXPECT_NE(rows[0].find(",game,ply,White,Black"), std::string::npos) << rows[0];
+  EXPECT_NE(rows[3].find(",1,2,A,B"), std::string::npos) << rows[3];
+}
+
+TEST(ClassifyOnly, ListWordsJoinUpToTheFirstWordThatIsNotAnItem) {
+  using Words = std::vector<std::string>;
+  EXPECT_EQ(join_list_words({"perftkit", "classify", "--only", "check", "stalemate", "x.fen"}),
+            (Words{"perftkit", "classify", "--only", "check,stalemate", "x.fen"}));
+  EXPECT_EQ(join_list_words({"perftkit", "classify", "--only=check", "checkmate,invalid", "-o", "out.csv"}),
+            (Words{"perftkit", "classify", "--only=check,checkmate,invalid", "-o", "out.csv"}));
+  // Open lists end at an option or a word that names a file, existing or not.
+  EXPECT_EQ(join_list_words({"perftkit", "classify", "--tags", "White", "WhiteElo", "games.pgn.zst"}),
+            (Words{"perftkit", "classify", "--tags", "White,WhiteElo", "games.pgn.zst"}));
+  EXPECT_EQ(join_list_words({"perftkit", "classify", "--keep-columns", "id", "rating", "--summary", "p.csv"}),
+            (Words{"perftkit", "classify", "--keep-columns", "id,rating", "--summary", "p.csv"}));
+  // After --, every word is a file; and other commands are left alone.
+  EXPECT_EQ(join_list_words({"perftkit", "classify", "--only", "check", "--", "stalemate"}),
+            (Words{"perftkit", "classify", "--only", "check", "--", "stalemate"}));
+  EXPECT_EQ(join_list_words({"perftkit", "perft", "--only", "check", "stalemate"}),
+            (Words{"perftkit", "perft", "--only", "check", "stalemate"}));
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "common/thread_count.hpp"
 #include "classify/progress.hpp"
 #include "cli/classify_output_name.hpp"
+#include "common/compressing_pipe.hpp"
 #include "cli/cli_common.hpp"
 #include "common/output_file.hpp"
 #include "notation/quoted_text.hpp"
@@ -103,7 +104,8 @@ void write_summary_file(const std::string& path, bool rows_on_stdout, const Clas
 }
 
 // The items of comma-separated lists given once or several times ("a,b" "c" gives a, b, c):
-// one argument per option, so that a file name after the list is never taken for an item.
+// one argument per option (the words of a list were joined by join_list_words), so that a
+// file name after the list is never taken for an item.
 std::vector<std::string> comma_items(const std::vector<std::string>& lists) {
   std::vector<std::string> items;
   for (const std::string& list : lists) {
@@ -120,8 +122,9 @@ std::vector<std::string> comma_items(const std::vector<std::string>& lists) {
 
 int run(const ClassifyOptions& opt) {
   const bool rows_on_stdout = opt.output.empty() || opt.output == "-";
-  const RowFormat format =
-      classify_output_format(opt.output, opt.format_given ? std::optional<RowFormat>(opt.format) : std::nullopt);
+  const ClassifyOutputKind output_kind =
+      classify_output_kind(opt.output, opt.format_given ? std::optional<RowFormat>(opt.format) : std::nullopt);
+  const RowFormat format = output_kind.format;
   refuse_output_over_input(opt.output, opt.files);
   if (opt.summary_json == "-" && rows_on_stdout)
     throw UsageError("--summary-json -: the rows go to stdout; give -o FILE for them");
@@ -169,8 +172,16 @@ int run(const ClassifyOptions& opt) {
 
   const auto start = std::chrono::steady_clock::now();
   // Rows of a damaged stream or of --strict rejections are whole rows, kept (exit 1).
-  const ClassifyStreamResult result =
-      run_classify_stream(inputs, pipeline, rows_dropped ? null_fd : output.fd(), progress);
+  // -o NAME.gz or NAME.zst: the rows pass through a compressing thread on their way out.
+  std::optional<CompressingPipe> compressor;
+  if (output_kind.compression != Compression::NONE)
+    compressor.emplace(output_kind.compression, output.fd(), opt.output);
+  const ClassifyStreamResult result = run_classify_stream(inputs, pipeline,
+                                                          rows_dropped ? null_fd
+                                                          : compressor ? compressor->fd()
+                                                                       : output.fd(),
+                                                          progress);
+  if (compressor) compressor->finish();
   if (null_fd >= 0) ::close(null_fd);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   output.commit();
@@ -221,26 +232,30 @@ void add_classify_command(CLI::App& app, int& exit_code) {
           ->transform(CLI::CheckedTransformer(pgn_positions_names(), CLI::ignore_case))
           ->option_text("all|final (all)");
   cmd->add_option("--only", opt->only,
-                  "Write only the rows with any of these facts (comma-separated): " + RowFilter::names() +
+                  "Write only the rows with any of these facts (separated by commas or spaces): " + RowFilter::names() +
                       "; --summary still counts every row")
       ->allow_extra_args(false)
-      ->option_text("FACT,...");
+      ->option_text("FACT ...");
   cmd->add_option("--fen-column", opt->fen_column,
                   "CSV/TSV: the FEN's column, by header name or 1-based number; JSONL: its key (default: fen)");
   cmd->add_option("--fen-field", opt->fen_column, "JSONL: the FEN's key (the same as --fen-column)");
-  cmd->add_option("--keep-columns", opt->keep_columns,
-                  "CSV/TSV/JSONL: input columns (names or numbers) carried over after the classification's")
+  cmd->add_option(
+         "--keep-columns", opt->keep_columns,
+         "CSV/TSV/JSONL: input columns (names or numbers, separated by commas or spaces) carried over after the "
+         "classification's; a word naming a file ends the list")
       ->allow_extra_args(false)
-      ->option_text("NAME,...");
-  cmd->add_option("--columns", opt->columns,
-                  "PGN game columns after the classification's (comma-separated): " + GameColumns::names())
+      ->option_text("NAME ...");
+  cmd->add_option(
+         "--columns", opt->columns,
+         "PGN game columns after the classification's (separated by commas or spaces): " + GameColumns::names())
       ->allow_extra_args(false)
-      ->option_text("COLUMN,...");
+      ->option_text("COLUMN ...");
   cmd->add_option(
          "--tags", opt->tags,
-         "PGN tags as columns (comma-separated names: White,Black,WhiteElo,...), or all (one JSON `tags` column)")
+         "PGN tags as columns (names separated by commas or spaces: White Black WhiteElo ...), or all (one JSON "
+         "`tags` column); a word naming a file ends the list")
       ->allow_extra_args(false)
-      ->option_text("TAG,...|all");
+      ->option_text("TAG ...|all");
   cmd->add_flag("--game-over", opt->game_over,
                 "Write only the rows where the game is over by rule (same as --only game_over)");
   cmd->add_flag("--summary", opt->summary, "Print aggregate counts (the draw statistics) on stderr");

@@ -6,14 +6,22 @@
 #include <vector>
 
 #include "classify/format.hpp"
+#include "common/frame_decoder.hpp"
 
 namespace perftkit {
 
-// The format of the rows written to `output` ("" or "-": standard output): `asked` (--format)
-// when given, else the name's extension (.csv, .tsv, .jsonl, in any case), else CSV. Throws
-// UsageError for a name whose content it would not be: a compressed extension (.gz, .zst,
-// .bz2, .xz: rows are written plain) or .parquet (the Python module writes Arrow batches).
-RowFormat classify_output_format(const std::string& output, std::optional<RowFormat> asked);
+struct ClassifyOutputKind {
+  RowFormat format = RowFormat::CSV;
+  Compression compression = Compression::NONE;
+};
+
+// What the rows written to `output` ("" or "-": standard output, plain) are, by its name: a
+// last extension .gz or .zst compresses them with gzip or zstd, and the extension before it
+// (or the last one) picks the format: .csv, .tsv or .jsonl, in any case, else CSV; `asked`
+// (--format) overrides the format. Throws UsageError for a name whose content it would not
+// be: .bz2 and .xz (not written here), .parquet (the Python module writes Arrow batches), or
+// a compression this build lacks the library for.
+ClassifyOutputKind classify_output_kind(const std::string& output, std::optional<RowFormat> asked);
 
 // Throws UsageError when `output` is one of the input files (the same file, by any path).
 void refuse_output_over_input(const std::string& output, const std::vector<std::string>& inputs);

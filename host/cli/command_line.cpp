@@ -6,6 +6,7 @@
 #include <new>
 #include <system_error>
 #include <string>
+#include <vector>
 
 #include "cli/command_line.hpp"
 #include "cli/bench_command.hpp"
@@ -13,6 +14,7 @@
 #include "cli/diff_command.hpp"
 #include "cli/cli_common.hpp"
 #include "cli/info_command.hpp"
+#include "cli/list_arguments.hpp"
 #include "cli/perft_command.hpp"
 #include "cli/perftree_command.hpp"
 #include "cli/reduce_command.hpp"
@@ -27,7 +29,13 @@
 
 namespace perftkit {
 
-int run_command_line(int argc, char** argv) {
+int run_command_line(int original_argc, char** original_argv) {
+  std::vector<std::string> words = join_list_words({original_argv, original_argv + original_argc});
+  std::vector<char*> word_pointers;
+  for (std::string& word : words) word_pointers.push_back(word.data());
+  word_pointers.push_back(nullptr);
+  const int argc = static_cast<int>(words.size());
+  char** argv = word_pointers.data();
   CLI::App app{"perftkit: GPU-accelerated, massively parallel perft and chess position analysis"};
   app.set_version_flag(
       "--version", "perftkit " + std::string(perftkit_version()) + " (commit " + std::string(perftkit_commit()) + ")");
