@@ -40,6 +40,27 @@ std::string host_name() {
 // Start position perft 5 in 40 shards, on the CPU with a small table.
 const std::string PERFT5 = "perft --depth 5 --shards 40 --threads 2 --hash 16 --backend cpu --work-dir ";
 
+// --progress on a work dir: the shards done out of the run's, as one line rewritten (here,
+// off a terminal, a line every few seconds and a last one with the time taken), not a line
+// per shard (#65). A resumed run starts from the shards already done.
+TEST(WorkDirCli, ProgressShowsShardsDoneNotALinePerShard) {
+  const ScratchDir dir("progress");
+  const std::string work = dir / "run";
+  const CommandResult first = run(PERFT5 + work + " --progress");
+  EXPECT_EQ(first.exit_code, 0) << first.output;
+  EXPECT_TRUE(has(first, "perft 5: 40 of 40 shards in ")) << first.output;
+  EXPECT_FALSE(std::regex_search(first.output, std::regex("shard [0-9]+/40"))) << first.output;
+  const CommandResult quiet = run(PERFT5 + dir / "quiet");  // off a terminal, without --progress
+  EXPECT_FALSE(has(quiet, " shards in ")) << quiet.output;
+
+  std::filesystem::remove(work + "/results/000003.result");
+  std::filesystem::remove(work + "/results/000007.result");
+  const CommandResult resumed = run("work " + work + " --progress --threads 1 --hash 16");
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.output;
+  EXPECT_TRUE(has(resumed, "perft 5: 40 of 40 shards in ")) << resumed.output;
+  EXPECT_TRUE(has(resumed, "counted 2 shards")) << resumed.output;
+}
+
 TEST(WorkDirCli, PerftRunsResumesAndReduces) {
   const ScratchDir dir("resume");
   const std::string work = dir / "run";

@@ -3,21 +3,17 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <iostream>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 
 #include "cli/cli_common.hpp"
 #include "notation/fen.hpp"
 #include "perft/perft_setup.hpp"
 #include "common/json_writer.hpp"
-#include "common/progress_line.hpp"
+#include "common/units_progress_line.hpp"
 #include "common/work_progress.hpp"
 #include "cli/stats_output.hpp"
 #include "common/system_memory.hpp"
@@ -149,55 +145,6 @@ int run_in_work_dir(const PerftOptions& opt, const ParsedPosition& root) {
   }
 }
 
-// The progress of a plain perft on stderr, from its own thread: the units of the CPU backend
-// done, the share and the time left (common/progress_line), from the moment the units are
-// known; the last line says how long they took. Other backends give no units: no line.
-class PerftProgressLine {
- public:
-  PerftProgressLine(const WorkProgress& units, int depth, bool terminal)
-      : units_(units), depth_(depth), line_(std::cerr, terminal), terminal_(terminal), thread_([this] { draw(); }) {}
-  ~PerftProgressLine() { stop(); }
-
-  // Ends the line: erased on a terminal, else written a last time with the time taken.
-  void stop() {
-    if (!thread_.joinable()) return;
-    {
-      std::lock_guard lock(mutex_);
-      stopping_ = true;
-    }
-    wake_.notify_all();
-    thread_.join();
-    const std::uint64_t total = units_.total.load();
-    if (terminal_) line_.clear();
-    else if (total) line_.finish(text(units_.done.load(), total) + " in " + format_duration(line_.elapsed_seconds()));
-  }
-
- private:
-  std::string text(std::uint64_t done, std::uint64_t total) const {
-    return "perft " + std::to_string(depth_) + ": " + std::to_string(done) + " of " + std::to_string(total) + " units";
-  }
-  void draw() {
-    bool first = true;
-    std::unique_lock lock(mutex_);
-    while (!wake_.wait_for(lock, std::chrono::milliseconds(100), [&] { return stopping_; })) {
-      const std::uint64_t total = units_.total.load(), done = units_.done.load();
-      if (!total || (!first && !line_.due())) continue;
-      const double share = double(done) / double(total);
-      line_.update(text(done, total) + share_and_eta(share, line_.elapsed_seconds()), first);
-      first = false;
-    }
-  }
-
-  const WorkProgress& units_;
-  int depth_;
-  ProgressLine line_;
-  bool terminal_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
-};
-
 // --each: perft(1) to perft(depth), a line each with its time, as engine authors print them
 // while they look for the first depth at which a count goes wrong; with --json, one object
 // whose "depths" array holds each depth's nodes and seconds.
@@ -266,10 +213,10 @@ int run(const PerftOptions& opt) {
                  gpu ? "a GPU" : "the pipeline");
   if (opt.each) return run_each_depth(opt, req);
   WorkProgress units;
-  std::optional<PerftProgressLine> progress_line;
+  std::optional<UnitsProgressLine> progress_line;
   if (opt.progress || ::isatty(STDERR_FILENO)) {
     req.progress = &units;
-    progress_line.emplace(units, opt.depth, ::isatty(STDERR_FILENO) != 0);
+    progress_line.emplace(units, "perft " + std::to_string(opt.depth), "units", ::isatty(STDERR_FILENO) != 0);
   }
   PerftReport report;
   try {
@@ -344,7 +291,7 @@ void add_perft_command(CLI::App& app, int& exit_code) {
       ->group("Work dir (long runs)");
   cmd->add_flag("--progress", opt->progress,
                 "Progress on stderr (default when it is a terminal): the share of the CPU backend's units done and "
-                "the time left; with --work-dir, a line per finished shard");
+                "the time left; with --work-dir, the shards done");
   cmd->add_option("--claim-timeout", opt->claim_timeout,
                   "Seconds without a heartbeat after which another host's claim on a shard is taken over")
       ->check(CLI::PositiveNumber)

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "cli/cli_common.hpp"
+#include "common/units_progress_line.hpp"
 #include "workdir/shard_assignment.hpp"
 #include "workdir/run.hpp"
 
@@ -43,8 +44,15 @@ int run(const WorkOptions& opt) {
     request.hash_mb = opt.hash_mb;
     const PerftRequest settings = settings_for_process(request, dir.manifest(), 1);
     describe_table(request, settings);
-    ShardWorker worker(dir, settings, default_worker_name(),
-                       opt.progress || ::isatty(STDERR_FILENO) ? stderr : nullptr);
+    // The run's shards done (this worker's and, as they were when it started, the others').
+    WorkProgress shards;
+    shards.done = scan_work_dir(dir, opt.claim_timeout).done;
+    ShardWorker worker(dir, settings, default_worker_name(), &shards);
+    std::optional<UnitsProgressLine> progress_line;
+    if (opt.progress || ::isatty(STDERR_FILENO))
+      progress_line.emplace(shards, "perft " + std::to_string(dir.manifest().depth), "shards",
+                            ::isatty(STDERR_FILENO) != 0);
+    shards.total = dir.shard_count();
     ShardClaims claims(dir, opt.claim_timeout);
     AssignmentOptions options;
     options.worker = opt.worker.value_or(0);
@@ -52,6 +60,7 @@ int run(const WorkOptions& opt) {
     options.max_shards = opt.max_shards;
     options.wait_for_others = opt.wait;
     const WorkTally tally = count_assigned_shards(worker, claims, options);
+    if (progress_line) progress_line->stop();
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const WorkScan scan = scan_work_dir(dir, opt.claim_timeout);
     std::fprintf(stderr,
@@ -78,7 +87,8 @@ void add_work_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--max-shards", opt->max_shards, "Stop after counting this many shards (0: no limit)")
       ->capture_default_str();
   cmd->add_flag("--wait", opt->wait, "Then wait until every shard of the part has a result (others' included)");
-  cmd->add_flag("--progress", opt->progress, "A line per finished shard on stderr (default when it is a terminal)");
+  cmd->add_flag("--progress", opt->progress,
+                "The run's shards done, the share and the time left on stderr (default when it is a terminal)");
   cmd->add_option("-t,--threads", opt->threads, "CPU threads (default, or 0: all cores)")->check(CLI::Range(0u, 4096u));
   cmd->add_option("--backend", opt->backend, "auto | cpu | cuda | pipeline")
       ->transform(CLI::CheckedTransformer(BACKEND_NAMES, CLI::ignore_case))

@@ -63,12 +63,12 @@ void count_locally(ShardWorker& worker, ShardQueue& queue) {
 }
 
 // Writes a result a rank sent, after checking it is one of this run's shards.
-void record_sent_result(const WorkDir& dir, const std::string& text, int from) {
+void record_sent_result(ShardWorker& worker, const std::string& text, int from) {
   std::string error;
   const std::optional<ShardResult> result = decode_result(text, error);
   try {
     if (!result) throw std::invalid_argument(error);
-    dir.write_result(*result);
+    worker.record(*result);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "perftkit: warning: rank %d sent a result that is not used: %s\n", from, e.what());
   }
@@ -93,7 +93,7 @@ void coordinate(int ranks, const WorkDir& dir, ShardWorker& worker) {
     MPI_Get_count(&status, MPI_CHAR, &length);
     std::string text(std::size_t(length), '\0');
     MPI_Recv(text.data(), length, MPI_CHAR, status.MPI_SOURCE, TAG_REQUEST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    if (!text.empty()) record_sent_result(dir, text, status.MPI_SOURCE);
+    if (!text.empty()) record_sent_result(worker, text, status.MPI_SOURCE);
     const std::optional<std::uint32_t> id = queue.next();
     const long long assignment = id ? static_cast<long long>(*id) : NO_MORE_SHARDS;
     MPI_Send(&assignment, 1, MPI_LONG_LONG, status.MPI_SOURCE, TAG_ASSIGN, MPI_COMM_WORLD);

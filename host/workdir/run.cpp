@@ -1,5 +1,7 @@
 #include "workdir/run.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -14,6 +16,7 @@
 #include "common/json_writer.hpp"
 #include "workdir/shard_assignment.hpp"
 #include "common/system_memory.hpp"
+#include "common/units_progress_line.hpp"
 #include "notation/fen.hpp"
 #include "perft/hash_sizing.hpp"
 #include "workdir/rank_group.hpp"
@@ -98,6 +101,9 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
+// "perft 9", the label of the run's progress line.
+std::string run_label(const WorkDir& dir) { return "perft " + std::to_string(dir.manifest().depth); }
+
 // One process, or several on the same dir (started by hand or by a launcher without MPI in
 // the build): each claims the next free shard through a claim file.
 int count_with_claims(const WorkDirPerft& request, Clock::time_point start) {
@@ -108,12 +114,18 @@ int count_with_claims(const WorkDirPerft& request, Clock::time_point start) {
 
   const PerftRequest settings = settings_for_process(request, dir.manifest(), 1);
   describe_table(request, settings);
-  ShardWorker worker(dir, settings, default_worker_name(), request.progress ? stderr : nullptr);
+  WorkProgress shards;
+  shards.done = before.done;
+  ShardWorker worker(dir, settings, default_worker_name(), &shards);
   worker.tell_interrupts_where_the_run_stands(before.done);
+  std::optional<UnitsProgressLine> progress_line;
+  if (request.progress) progress_line.emplace(shards, run_label(dir), "shards", ::isatty(STDERR_FILENO) != 0);
+  shards.total = dir.shard_count();
   ShardClaims claims(dir, request.claim_timeout_seconds);
   AssignmentOptions options;
   options.wait_for_others = true;
   count_assigned_shards(worker, claims, options);
+  if (progress_line) progress_line->stop();
   return report_work_dir_total(request, dir, seconds_since(start), worker.backend_name(), settings.threads, 1);
 }
 
@@ -141,20 +153,27 @@ int count_over_ranks(const WorkDirPerft& request, RankGroup& ranks, Clock::time_
   }
 
   const PerftRequest settings = settings_for_process(request, dir->manifest(), unsigned(ranks.local_size()));
+  // Rank 0 records every result, its own and those the others send: it draws the progress.
+  WorkProgress shards;
   std::optional<ShardWorker> worker;
   try {
-    worker.emplace(*dir, settings, default_worker_name() + "/rank" + std::to_string(ranks.rank()),
-                   request.progress ? stderr : nullptr);
+    worker.emplace(*dir, settings, default_worker_name() + "/rank" + std::to_string(ranks.rank()), &shards);
   } catch (const std::exception& e) {
     ranks.abort_job(e.what());
   }
+  std::optional<UnitsProgressLine> progress_line;
   if (ranks.rank() == 0) {
-    describe_work_dir(*dir, scan_work_dir(*dir, request.claim_timeout_seconds).done);
+    const std::size_t done_before = scan_work_dir(*dir, request.claim_timeout_seconds).done;
+    describe_work_dir(*dir, done_before);
     describe_table(request, settings);
     std::fprintf(stderr, "mpi: %d ranks (%d on this machine), %u thread%s each\n", ranks.size(), ranks.local_size(),
                  settings.threads, settings.threads == 1 ? "" : "s");
+    shards.done = done_before;
+    if (request.progress) progress_line.emplace(shards, run_label(*dir), "shards", ::isatty(STDERR_FILENO) != 0);
+    shards.total = dir->shard_count();
   }
   ranks.count_shards(*dir, *worker);
+  if (progress_line) progress_line->stop();
   if (ranks.rank() != 0) return EXIT_OK;
   return report_work_dir_total(request, *dir, seconds_since(start), worker->backend_name(), settings.threads,
                                unsigned(ranks.size()));

@@ -18,7 +18,7 @@ struct WorkDirPerft {
   PerftRequest settings;               // backend, threads (0: every core), hash, seed
   std::optional<std::size_t> hash_mb;  // --hash as given (unset: the default size)
   double claim_timeout_seconds = 600;
-  bool progress = false;      // a line per shard on stderr
+  bool progress = false;      // shards done, share and ETA on stderr (common/units_progress_line)
   bool prepare_only = false;  // write the shards and the manifest, count nothing
   bool json = false;
 };

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <mutex>
 #include <string>
 
 #include "common/interrupt.hpp"
@@ -16,8 +17,8 @@ double unix_time_now() {
 
 std::string default_worker_name() { return this_host_name() + ":" + std::to_string(::getpid()); }
 
-ShardWorker::ShardWorker(const WorkDir& dir, const PerftRequest& settings, std::string name, std::FILE* log)
-    : dir_(dir), counter_(settings), name_(std::move(name)), log_(log) {}
+ShardWorker::ShardWorker(const WorkDir& dir, const PerftRequest& settings, std::string name, WorkProgress* progress)
+    : dir_(dir), counter_(settings), name_(std::move(name)), progress_(progress) {}
 
 ShardResult ShardWorker::count(std::uint32_t id) {
   const auto start = std::chrono::steady_clock::now();
@@ -32,17 +33,20 @@ ShardResult ShardWorker::count(std::uint32_t id) {
   result.finished = unix_time_now();
   result.worker = name_;
   result.backend = counter_.backend_name();
-  if (log_)
-    std::fprintf(log_, "shard %u/%zu: %s nodes in %.3f s (%s)\n", static_cast<unsigned>(id), dir_.shard_count(),
-                 to_string_u128(result.nodes).c_str(), result.seconds, name_.c_str());
   return result;
 }
 
 ShardResult ShardWorker::count_and_record(std::uint32_t id) {
   ShardResult result = count(id);
-  dir_.write_result(result);
-  if (done_) tell_interrupts_where_the_run_stands(*done_ + 1);
+  record(result);
   return result;
+}
+
+void ShardWorker::record(const ShardResult& result) {
+  dir_.write_result(result);
+  if (progress_) ++progress_->done;
+  std::lock_guard lock(done_mutex_);  // rank 0 records its own results and those sent to it on two threads
+  if (done_) tell_interrupts_where_the_run_stands(*done_ + 1);
 }
 
 void ShardWorker::tell_interrupts_where_the_run_stands(std::size_t done) {

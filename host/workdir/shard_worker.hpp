@@ -3,10 +3,11 @@
 #pragma once
 
 #include <cstdint>
-#include <cstdio>
+#include <mutex>
 #include <optional>
 #include <string>
 
+#include "common/work_progress.hpp"
 #include "perft/driver.hpp"
 #include "workdir/shard_result.hpp"
 #include "workdir/work_dir.hpp"
@@ -16,15 +17,19 @@ namespace perftkit {
 class ShardWorker {
  public:
   // settings: backend, threads, hash (host/perft/driver.hpp); name: who counts ("host:pid");
-  // log: a line per shard when not null. Throws std::runtime_error when the backend cannot
-  // run here.
-  ShardWorker(const WorkDir& dir, const PerftRequest& settings, std::string name, std::FILE* log);
+  // progress: when not null, its `done` goes up by one for each result recorded (a progress
+  // line draws it). Throws std::runtime_error when the backend cannot run here.
+  ShardWorker(const WorkDir& dir, const PerftRequest& settings, std::string name, WorkProgress* progress);
 
   // Shard id counted; nothing written. Throws WorkDirError when the shard file is damaged.
   ShardResult count(std::uint32_t id);
 
   // Shard id counted and its result written durably.
   ShardResult count_and_record(std::uint32_t id);
+
+  // A result written durably, counted here or by another rank, and told to the progress and
+  // to interrupts.
+  void record(const ShardResult& result);
 
   // From now on an interrupt says how many shards are done (done so far, then one more for
   // each this worker records) and that the same command resumes the run.
@@ -38,7 +43,8 @@ class ShardWorker {
   const WorkDir& dir_;
   FrontierCounter counter_;
   std::string name_;
-  std::FILE* log_;
+  WorkProgress* progress_;
+  std::mutex done_mutex_;
   std::optional<std::size_t> done_;  // shards done, when interrupts are told
 };
 
