@@ -56,7 +56,7 @@ bool cpu_writes_whole_fen_board();
 }  // namespace detail
 
 #if PERFTKIT_WHOLE_FEN_BOARD
-// (A namespace of its own, as the CPU kernels' levels have, tells tests/isa_confinement.py
+// (A namespace of its own, as the CPU kernels' levels have, tells tests/checks/isa_confinement.py
 // that its instructions run only once the CPU is known to have them.)
 namespace isa_avx512_vbmi2 {
 // The whole board at once: every square side by side, with no branch and no loop.

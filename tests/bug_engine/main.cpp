@@ -16,7 +16,7 @@
 #include "notation/fen.hpp"
 #include "notation/uci.hpp"
 
-#include "sanitized_build.hpp"
+#include "support/sanitized_build.hpp"
 
 #if PERFTKIT_TEST_SANITIZED
 // The injected crash must end the engine by SIGSEGV, as a real engine's crash would, not by a

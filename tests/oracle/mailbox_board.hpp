@@ -1,7 +1,7 @@
 // A test-only oracle for move generation: a 0x88 mailbox board that generates pseudo-legal
 // moves and keeps those that do not leave the mover's king attacked. It is written for
 // clarity, not speed, and shares no code with perftkit's generator, so that the two can be
-// compared on any position (fuzz/fuzz_movegen_diff.cpp, tests/test_mailbox_oracle.cpp).
+// compared on any position (fuzz/fuzz_movegen_diff.cpp, tests/core/test_mailbox_oracle.cpp).
 #pragma once
 
 #include <array>
