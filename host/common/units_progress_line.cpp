@@ -41,6 +41,8 @@ void UnitsProgressLine::draw() {
   while (!wake_.wait_for(lock, std::chrono::milliseconds(100), [&] { return stopping_; })) {
     const std::uint64_t total = units_.total.load(), done = units_.done.load();
     if (!total || (!first && !line_.due())) continue;
+    // On a terminal a run of a moment draws nothing: the line starts after 2 s.
+    if (terminal_ && line_.elapsed_seconds() < 2) continue;
     if (first) {
       done_at_first = done;
       first_seen = Clock::now();

@@ -18,7 +18,8 @@ namespace perftkit {
 class UnitsProgressLine {
  public:
   // "LABEL: 390 of 1024 UNIT_NAME, 38.1%, ETA 0:17", once units.total is known. terminal:
-  // redrawn in place, else a line every few seconds and a last one with the time taken.
+  // redrawn in place from 2 s on, else a line every few seconds from the start and a last
+  // one with the time taken.
   UnitsProgressLine(const WorkProgress& units, std::string label, std::string unit_name, bool terminal);
   ~UnitsProgressLine() { stop(); }
   UnitsProgressLine(const UnitsProgressLine&) = delete;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "support/cli_runner.hpp"
+#include "support/sanitized_build.hpp"
 #include "support/scratch_dir.hpp"
 #include "support/test_paths.hpp"
 
@@ -60,6 +61,16 @@ TEST(CliErrors, PerftProgressCountsItsUnits) {
   EXPECT_NE(run.output.find("Nodes searched: 119060324"), std::string::npos) << run.output;
   const CommandResult quiet = run_perftkit("perft --depth 6 --threads 2 2>&1");
   EXPECT_EQ(quiet.output.find(" units"), std::string::npos) << quiet.output;
+}
+
+// #65's acceptance run: a perft of a few seconds shows the share done on stderr. (Perft 6
+// under a sanitizer, which takes as long.)
+TEST(CliErrors, PerftProgressShowsAPercentage) {
+  const std::string depth = PERFTKIT_TEST_SANITIZED ? "6" : "7";
+  const CommandResult run = run_perftkit("perft --depth " + depth + " --hash 0 --threads 1 --progress 2>&1 >/dev/null");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_TRUE(std::regex_search(run.output, std::regex("perft " + depth + R"(: \d+ of \d+ units, \d+\.\d%)")))
+      << run.output;
 }
 
 TEST(CliErrors, AnOptionIsNeverTakenAsAValue) {
