@@ -15,7 +15,7 @@
 #include "common/json_writer.hpp"
 #include "common/units_progress_line.hpp"
 #include "common/work_progress.hpp"
-#include "cli/stats_output.hpp"
+#include "perft/stats_output.hpp"
 #include "common/system_memory.hpp"
 #include "workdir/shard_claims.hpp"
 #include "notation/uci.hpp"
@@ -119,15 +119,17 @@ void cross_check(PerftRequest req, const PerftReport& first) {
 // --work-dir: the run as durable shards (host/workdir/run.hpp). Divide, statistics,
 // cross-checks and unmerged counting are not kept per shard, so they are refused.
 int run_in_work_dir(const PerftOptions& opt, const ParsedPosition& root) {
-  if (opt.divide || opt.stats || opt.cross_check || opt.no_merge)
+  if (opt.divide || opt.cross_check || opt.no_merge)
     throw UsageError(
-        "--work-dir counts totals only: --divide, --stats, --cross-check and --no-merge are not supported with it");
+        "--work-dir counts totals (nodes, or with --stats every leaf counter): --divide, --cross-check and "
+        "--no-merge are not supported with it");
   WorkDirPerft request;
   request.path = opt.work_dir;
   request.split.root = root.position;
   request.split.depth = opt.depth;
   request.split.shards = opt.shards;
   request.split.split_plies = opt.split_depth;
+  request.split.stats = opt.stats;
   request.settings.threads = opt.threads;
   request.settings.backend = opt.backend;
   request.settings.hash_seed = opt.seed;

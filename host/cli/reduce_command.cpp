@@ -7,6 +7,7 @@
 
 #include "cli/cli_common.hpp"
 #include "common/json_writer.hpp"
+#include "perft/stats_output.hpp"
 #include "workdir/shard_claims.hpp"
 #include "workdir/scan.hpp"
 
@@ -49,10 +50,21 @@ int run(const ReduceOptions& opt) {
         .field("counted", static_cast<unsigned long long>(scan.done))
         .field("complete", scan.complete() && consistent);
     json.field("nodes", scan.complete() && consistent ? std::optional<u128>(scan.nodes) : std::nullopt);
-    json.field("partial_nodes", scan.nodes).end_object();
+    json.field("partial_nodes", scan.nodes);
+    if (dir->manifest().stats && scan.complete() && consistent) {  // a statistics run: every leaf counter
+      json.key("stats");
+      write_stats_json(json, scan.stats, CountsAs::NUMBERS);
+      json.key("stats_string");
+      write_stats_json(json, scan.stats, CountsAs::STRINGS);
+    }
+    json.end_object();
   } else if (scan.complete() && consistent) {
-    std::printf("shards: %zu, each counted once\nNodes searched: %s\n", scan.shards,
-                to_string_u128(scan.nodes).c_str());
+    std::printf("shards: %zu, each counted once\n", scan.shards);
+    if (dir->manifest().stats) {
+      print_stats_summary(std::cout, scan.stats);
+      std::cout << '\n';
+    }
+    std::cout << "Nodes searched: " << to_string_u128(scan.nodes) << '\n';
   }
   if (!consistent) {
     std::fprintf(stderr, "perftkit: the results cover %llu positions, the manifest lists %llu\n",

@@ -117,6 +117,7 @@ FrontierCounter::~FrontierCounter() = default;
 
 std::size_t FrontierCounter::table_bytes() const {
   if (table_) return table_->bytes();
+  if (stats_table_) return stats_table_->bytes();
   return pipeline_table_ ? pipeline_table_->bytes() : 0;
 }
 
@@ -154,6 +155,34 @@ std::vector<u128> FrontierCounter::count(std::vector<FrontierNode> nodes, int re
   std::vector<u128> totals = on_pipeline_or_cpu_core(
       [&] {
         return count_pipeline(job, settings_, engine_ == Engine::CUDA, root_move_count, pipeline_table_, gpu_session_);
+      },
+      on_cpu_core, cpu_fallback_);
+  if (!cpu_fallback_.empty()) {
+    cpu_core_from_remaining_ = remaining;
+    outgrown_pipeline_ = cpu_fallback_;
+  }
+  return totals;
+}
+
+StatsTotals FrontierCounter::count_stats(std::vector<FrontierNode> nodes, int remaining) {
+  if (remaining < 0) throw std::invalid_argument("depth must be non-negative");
+  for (FrontierNode& node : nodes) node.root_move = 0;
+  PerftRequest stats_settings = settings_;
+  stats_settings.stats = true;
+  FrontierJob job{std::move(nodes), remaining, false, settings_.merge_transpositions};
+  const auto on_cpu_core = [&] {
+    PerftRequest on_host = stats_settings;  // a GPU's table size is no measure of the host's memory
+    on_host.hash_bytes = std::min(on_host.hash_bytes, default_hash_bytes());
+    return driver::count_stats_cpu(std::move(job), on_host, stats_table_);
+  };
+  if (engine_ == Engine::CPU || remaining < 2 || remaining >= cpu_core_from_remaining_) {
+    if (engine_ != Engine::CPU && remaining >= cpu_core_from_remaining_) cpu_fallback_ = outgrown_pipeline_;
+    return on_cpu_core();
+  }
+  const StatsTotals totals = on_pipeline_or_cpu_core(
+      [&] {
+        return count_on_pipeline<pipeline::CountStats>(job, pipeline_options(stats_settings, engine_ == Engine::CUDA),
+                                                       1)[0];
       },
       on_cpu_core, cpu_fallback_);
   if (!cpu_fallback_.empty()) {

@@ -79,6 +79,12 @@ class FrontierCounter {
   std::vector<u128> count(std::vector<FrontierNode> nodes, int remaining, bool per_root_move,
                           std::size_t root_move_count);
 
+  // Exact statistics (leaf counters) of the nodes' subtrees, `remaining` plies each: on the
+  // CPU core through a statistics table kept across calls (settings' hash size), or in the
+  // pipeline's statistics mode on the GPUs and with the pipeline backend (CPU core fallback
+  // as for counts). Root moves are ignored. Waits for the GPU.
+  StatsTotals count_stats(std::vector<FrontierNode> nodes, int remaining);
+
   // "cpu", "cuda" or "pipeline": where the last count ran.
   const char* backend_name() const;
   // Why the last count ran on the CPU core instead of the pipeline (a count beyond its
@@ -94,6 +100,7 @@ class FrontierCounter {
   PerftRequest settings_;
   Engine engine_;
   std::unique_ptr<PerftTable> table_;               // made on first use by a hashed count on the CPU core
+  std::unique_ptr<StatsTable> stats_table_;         // ...and by hashed statistics on the CPU core
   std::unique_ptr<SubtreeTable> pipeline_table_;    // ...and by one of the pipeline on OpenMP
   std::unique_ptr<cuda::CudaSession> gpu_session_;  // ...and on the GPUs: their tables and level buffers
   std::string cpu_fallback_;

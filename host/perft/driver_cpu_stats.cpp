@@ -6,15 +6,19 @@
 namespace perftkit::driver {
 namespace {
 
-// Statistics on the CPU (depth >= 2): each unit counts in 64 bits, totals are 128-bit. With
-// a hash size, every unit counts through one statistics table, shared by the threads.
-std::vector<StatsTotals> perft_stats_cpu(const PerftRequest& req, std::size_t root_move_count, StatsTableUse& use) {
+// Statistics on the CPU of a job (depth >= 2 below its nodes): each unit counts in 64 bits,
+// totals are 128-bit. With a hash size, every unit counts through one statistics table,
+// shared by the threads: `kept`, made on first use, or one for this count alone.
+std::vector<StatsTotals> perft_stats_cpu(FrontierJob job, const PerftRequest& req, std::size_t root_move_count,
+                                         std::unique_ptr<StatsTable>* kept, StatsTableUse& use) {
   const unsigned threads = thread_count(req);
-  FrontierJob job = root_job(req);
   deepen(job, cpu_units(req, threads), 2, threads);
   const int remaining = job.remaining;
   if (req.hash_bytes) {
-    StatsTable table(req.hash_bytes, threads);
+    std::unique_ptr<StatsTable> own;
+    std::unique_ptr<StatsTable>& held = kept ? *kept : own;
+    if (!held) held = std::make_unique<StatsTable>(req.hash_bytes, threads);
+    StatsTable& table = *held;
     const KeySet keys(req.hash_seed);
     const auto count = cpu_kernels().perft_stats_hashed;
     std::vector<StatsTotals> per_root_move = count_frontier<StatsTotals>(
@@ -49,7 +53,22 @@ std::vector<StatsTotals> root_move_stats(const PerftRequest& req, const std::vec
     for (std::size_t m = 0; m < moves.size(); ++m) totals[m].add(move_stats(req.root, moves[m]), 1);
     return totals;
   }
-  return perft_stats_cpu(req, moves.size(), use);
+  return perft_stats_cpu(root_job(req), req, moves.size(), nullptr, use);
+}
+
+StatsTotals count_stats_cpu(FrontierJob job, const PerftRequest& req, std::unique_ptr<StatsTable>& table) {
+  StatsTableUse use;
+  if (job.remaining < 2) {  // the nodes' own last ply, or the nodes themselves
+    const std::vector<FrontierNode> nodes = std::move(job.nodes);
+    const int remaining = job.remaining;
+    return count_frontier<StatsTotals>(nodes, thread_count(req), 1,
+                                       [remaining](const FrontierNode& node, std::vector<StatsTotals>& totals) {
+                                         LeafStats unit{};
+                                         perft_stats(node.position, remaining, unit);
+                                         totals[0].add(unit, node.multiplicity);
+                                       })[0];
+  }
+  return perft_stats_cpu(std::move(job), req, 1, &table, use)[0];
 }
 
 }  // namespace perftkit::driver

@@ -92,4 +92,8 @@ RootTotals count_cpu(FrontierJob job, const PerftRequest& req, std::unique_ptr<P
 // req.hash_bytes, through a statistics table of that size, whose use is written to use.
 std::vector<StatsTotals> root_move_stats(const PerftRequest& req, const std::vector<Move>& moves, StatsTableUse& use);
 
+// The statistics of a job's nodes (root moves ignored) on the CPU core, through `table`
+// (made on first use, kept by the caller) when req has a hash size.
+StatsTotals count_stats_cpu(FrontierJob job, const PerftRequest& req, std::unique_ptr<StatsTable>& table);
+
 }  // namespace perftkit::driver

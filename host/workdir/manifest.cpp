@@ -26,6 +26,7 @@ SealedRecord manifest_record(const WorkManifest& m) {
   record.add("shards", std::to_string(m.shard_count()));
   record.add("shard_positions", positions);
   record.add("shard_checksums", checksums);
+  if (m.stats) record.add("stats", "1");  // (a node count's manifest, and so its run id, stays as it was)
   return record;
 }
 
@@ -45,7 +46,7 @@ std::vector<std::string_view> words(const std::string& text) {
 
 std::uint64_t WorkManifest::parameters_key() const {
   const std::string text = fen + '\n' + std::to_string(depth) + '\n' + std::to_string(split_plies) + '\n' +
-                           std::to_string(shard_count()) + '\n';
+                           std::to_string(shard_count()) + '\n' + (stats ? "stats\n" : "");
   return checksum64(text);
 }
 
@@ -80,6 +81,10 @@ std::optional<WorkManifest> decode_manifest(std::string_view text, std::string& 
   m.split_plies = int(std::min<std::uint64_t>(*split_plies, 64));
   m.frontier_positions = *frontier_positions;
   m.frontier_paths = *frontier_paths;
+  if (const std::string* stats = record->find("stats")) {
+    if (*stats != "1") return fail("stats is malformed");
+    m.stats = true;
+  }
 
   std::uint64_t total = 0;
   for (std::string_view word : words(*record->find("shard_positions"))) {

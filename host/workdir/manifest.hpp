@@ -23,11 +23,12 @@ struct WorkManifest {
   u128 frontier_paths = 0;                     // move sequences reaching them: perft(split_plies)
   std::vector<std::uint64_t> shard_positions;  // positions in each shard
   std::vector<std::uint64_t> shard_checksums;  // each shard file's checksum
+  bool stats = false;                          // every leaf counter (perft --stats), not nodes alone
 
   std::size_t shard_count() const { return shard_checksums.size(); }
   int remaining_depth() const { return depth - split_plies; }
 
-  // Fingerprint of the run's parameters (root, depth, split, shard count), written into each
+  // Fingerprint of the run's parameters (root, depth, split, shard count, statistics), written into each
   // shard file's header before the manifest (and its id) exists.
   std::uint64_t parameters_key() const;
 };

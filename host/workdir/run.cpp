@@ -19,6 +19,7 @@
 #include "common/units_progress_line.hpp"
 #include "notation/fen.hpp"
 #include "perft/hash_sizing.hpp"
+#include "perft/stats_output.hpp"
 #include "workdir/rank_group.hpp"
 #include "workdir/setup.hpp"
 
@@ -31,7 +32,9 @@ PerftRequest settings_for_process(const WorkDirPerft& request, const WorkManifes
     settings.hash_bytes = *request.hash_mb << 20;
   } else {
     const FenResult root = parse_fen(run.fen);
-    const std::size_t needed = root ? suggested_hash_bytes(root->position, run.depth) : default_hash_bytes();
+    const std::size_t needed = !root       ? default_hash_bytes()
+                               : run.stats ? suggested_stats_hash_bytes(root->position, run.depth)
+                                           : suggested_hash_bytes(root->position, run.depth);
     settings.hash_bytes = std::min(default_hash_bytes() / local_processes, needed) >> 20 << 20;
   }
   return settings;
@@ -76,9 +79,19 @@ int report_work_dir_total(const WorkDirPerft& request, const WorkDir& dir, doubl
         .field("shards", static_cast<unsigned long long>(scan.shards))
         .field("split_plies", dir.manifest().split_plies)
         .field("run_busy_seconds", scan.busy_seconds)
-        .field("run_nps", scan.run_rate())
-        .end_object();
+        .field("run_nps", scan.run_rate());
+    if (dir.manifest().stats) {  // as plain perft --stats --json writes them
+      json.key("stats");
+      write_stats_json(json, scan.stats, CountsAs::NUMBERS);
+      json.key("stats_string");
+      write_stats_json(json, scan.stats, CountsAs::STRINGS);
+    }
+    json.end_object();
   } else {
+    if (dir.manifest().stats) {  // as plain perft --stats prints them
+      print_stats_summary(std::cout, scan.stats);
+      std::cout << '\n';
+    }
     std::cout << "Nodes searched: " << to_string_u128(scan.nodes) << '\n';
   }
   std::fprintf(stderr, "time %.3f s; the run: %.3f s busy, %.4g nodes/s (%s, %u process%s of %u thread%s)\n", seconds,

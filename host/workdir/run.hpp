@@ -29,8 +29,8 @@ int perft_in_work_dir(const WorkDirPerft& request);
 
 // The settings with the defaults filled in for `local_processes` processes sharing this
 // machine: every core, divided between them, and a table (kept from shard to shard) sized by
-// plain perft's rule for the run's root and depth (suggested_hash_bytes), at most a quarter
-// of available memory divided between them.
+// plain perft's rule for the run's root and depth (suggested_hash_bytes, or for statistics
+// suggested_stats_hash_bytes), at most a quarter of available memory divided between them.
 PerftRequest settings_for_process(const WorkDirPerft& request, const WorkManifest& run, unsigned local_processes);
 
 // "hash: N MB per process (default: ...), seed S" on stderr, as plain perft prints it.

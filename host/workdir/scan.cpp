@@ -55,6 +55,7 @@ WorkScan scan_work_dir(const WorkDir& dir, double claim_timeout_seconds) {
     if (check.state == ResultState::VALID) {
       ++scan.done;
       scan.nodes += check.result.nodes;
+      if (check.result.stats) scan.stats += *check.result.stats;
       scan.positions_done += check.result.positions;
       scan.worker_seconds += check.result.seconds;
       busy.emplace_back(check.result.finished - check.result.seconds, check.result.finished);

@@ -18,7 +18,8 @@ struct WorkScan {
   std::size_t corrupt = 0;    // a result that cannot be counted (counted again by the next worker)
   std::size_t in_flight = 0;  // shards without a valid result and with a live claim
   std::size_t stale_claims = 0;
-  u128 nodes = 0;  // exact sum of the valid results: each shard once
+  u128 nodes = 0;     // exact sum of the valid results: each shard once
+  StatsTotals stats;  // a statistics run's: the same sum of every leaf counter
   std::uint64_t positions_done = 0;
   double worker_seconds = 0;                // sum of the valid results' counting times
   double busy_seconds = 0;                  // wall time during which some worker was counting (gaps left out)

@@ -35,6 +35,7 @@ WorkDir create_run(const std::string& path, const SplitRequest& request, std::FI
   WorkManifest manifest;
   manifest.fen = to_fen(request.root);
   manifest.depth = request.depth;
+  manifest.stats = request.stats;
   manifest.split_plies = split.split_plies;
   manifest.frontier_positions = split.frontier.size();
   manifest.frontier_paths = split.paths;
@@ -70,6 +71,7 @@ void check_same_run(const WorkDir& dir, const SplitRequest& request) {
   };
   if (m.fen != fen) refuse("its root is not " + fen);
   if (m.depth != request.depth) refuse("its depth is not " + std::to_string(request.depth));
+  if (m.stats != request.stats) refuse(m.stats ? "it counts statistics (--stats)" : "it counts nodes, not --stats");
   if (request.split_plies && m.split_plies != request.split_plies)
     refuse("its split depth is not " + std::to_string(request.split_plies));
   if (request.shards && m.shard_count() != shard_count_for(request.shards, m.frontier_positions))

@@ -1,5 +1,6 @@
 #include "workdir/shard_result.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 
@@ -17,6 +18,20 @@ std::string fixed(double value, int decimals) {
   return buf;
 }
 
+// The counters of a "stats" field: STAT_FIELD_NB decimal numbers, blank-separated.
+std::optional<StatsTotals> parse_stats(std::string_view text) {
+  StatsTotals totals;
+  for (int f = 0; f < STAT_FIELD_NB; ++f) {
+    const std::size_t end = std::min(text.find(' '), text.size());
+    const std::optional<u128> value = parse_u128(text.substr(0, end));
+    if (!value) return std::nullopt;
+    totals.count[f] = *value;
+    text.remove_prefix(end == text.size() ? end : end + 1);
+  }
+  if (!text.empty()) return std::nullopt;
+  return totals;
+}
+
 }  // namespace
 
 std::string encode_result(const ShardResult& r) {
@@ -31,6 +46,11 @@ std::string encode_result(const ShardResult& r) {
   record.add("finished", fixed(r.finished, 3));
   record.add("worker", r.worker.empty() ? "-" : r.worker);
   record.add("backend", r.backend.empty() ? "-" : r.backend);
+  if (r.stats) {
+    std::string counters;
+    for (int f = 0; f < STAT_FIELD_NB; ++f) counters += (f ? " " : "") + to_string_u128(r.stats->count[f]);
+    record.add("stats", counters);
+  }
   return record.seal();
 }
 
@@ -56,8 +76,15 @@ std::optional<ShardResult> decode_result(std::string_view text, std::string& err
     error = "a field is missing or malformed";
     return std::nullopt;
   }
-  return ShardResult{*run,    std::uint32_t(*shard), *shard_checksum, *positions, *nodes, *seconds, *finished, *worker,
+  ShardResult result{*run,    std::uint32_t(*shard), *shard_checksum, *positions, *nodes, *seconds, *finished, *worker,
                      *backend};
+  if (const std::string* counters = record->find("stats")) {
+    if (!(result.stats = parse_stats(*counters)) || (*result.stats)[NODES] != result.nodes) {
+      error = "its statistics are malformed or disagree with its node count";
+      return std::nullopt;
+    }
+  }
+  return result;
 }
 
 }  // namespace perftkit

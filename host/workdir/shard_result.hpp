@@ -1,4 +1,5 @@
-// The result of one shard: its exact node count and what it was counted from, as a sealed
+// The result of one shard: its exact node count (and, in a statistics run, every leaf
+// counter) and what it was counted from, as a sealed
 // text record (host/workdir/sealed_record.hpp). A result names its run and the checksum of the shard
 // file it counted, so it is never matched to another shard or another run.
 #pragma once
@@ -9,6 +10,7 @@
 #include <string_view>
 
 #include "common/uint128.hpp"
+#include "pipeline/stats_totals.hpp"
 
 namespace perftkit {
 
@@ -22,6 +24,7 @@ struct ShardResult {
   double finished = 0;               // when it finished: seconds since the Unix epoch
   std::string worker;                // who counted it: host, process, MPI rank
   std::string backend;               // "cpu", "cuda" or "pipeline"
+  std::optional<StatsTotals> stats;  // a statistics run's: every leaf counter (stats[NODES] is nodes)
 };
 
 std::string encode_result(const ShardResult& result);

@@ -28,7 +28,12 @@ ShardResult ShardWorker::count(std::uint32_t id) {
   result.shard = id;
   result.shard_checksum = dir_.manifest().shard_checksums[id];
   result.positions = nodes.size();
-  result.nodes = counter_.count(std::move(nodes), dir_.manifest().remaining_depth(), false, 1)[0];
+  if (dir_.manifest().stats) {
+    result.stats = counter_.count_stats(std::move(nodes), dir_.manifest().remaining_depth());
+    result.nodes = (*result.stats)[NODES];
+  } else {
+    result.nodes = counter_.count(std::move(nodes), dir_.manifest().remaining_depth(), false, 1)[0];
+  }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.finished = unix_time_now();
   result.worker = name_;

@@ -16,9 +16,12 @@ namespace {
 
 // Perft counts do not depend on the half-move clock, so shards hold their positions with the
 // clock at 0 and positions that differ only in it are merged: at ply 5 of the start position
-// that leaves 822,518 positions of 1,424,202.
-std::vector<FrontierNode> without_clocks(std::vector<FrontierNode> nodes) {
-  for (FrontierNode& node : nodes) node.position.halfmove_clock = 0;
+// that leaves 822,518 positions of 1,424,202. Statistics count leaves whose clock reaches 100
+// (and 150): a clock that cannot reach 100 within the `remaining` plies below is set to 0,
+// one that can is kept, as the frontier's merge keeps it (stats_clock_horizon).
+std::vector<FrontierNode> without_clocks(std::vector<FrontierNode> nodes, bool stats, int remaining) {
+  for (FrontierNode& node : nodes)
+    if (!stats || node.position.halfmove_clock + remaining < 100) node.position.halfmove_clock = 0;
   return merge_identical(nodes, false);
 }
 
@@ -34,13 +37,14 @@ WorkSplit split_into_shards(const SplitRequest& request) {
 
   WorkSplit split;
   split.split_plies = 1;
-  split.frontier = without_clocks(expand_frontier(request.root, 1, false));
+  split.frontier = without_clocks(expand_frontier(request.root, 1, false), request.stats, request.depth - 1);
   const auto deep_enough = [&] {
     if (request.split_plies) return split.split_plies == request.split_plies;
     return split.frontier.size() >= wanted * AUTO_SPLIT_POSITIONS_PER_SHARD || split.split_plies == request.depth - 1;
   };
   while (!deep_enough() && !split.frontier.empty()) {
-    std::vector<FrontierNode> next = without_clocks(expand_level(split.frontier, false));
+    std::vector<FrontierNode> next =
+        without_clocks(expand_level(split.frontier, false), request.stats, request.depth - split.split_plies - 1);
     // A shard record keeps 64 bits of multiplicity: a split of its own choosing stops above
     // the ply where one position has more paths (a narrow, deep tree: bare kings past ply 25).
     if (!request.split_plies && std::any_of(next.begin(), next.end(), [](const FrontierNode& node) {

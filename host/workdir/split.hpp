@@ -22,6 +22,7 @@ struct SplitRequest {
   int depth = 2;           // at least 2: one ply to split at, one below it
   std::size_t shards = 0;  // 0: DEFAULT_SHARDS; fewer when the frontier has fewer positions
   int split_plies = 0;     // 0: automatic; else 1..depth-1
+  bool stats = false;      // leaf counters: a half-move clock the leaves can see is kept
 };
 
 struct WorkSplit {

@@ -58,6 +58,7 @@ std::string WorkDir::result_problem(const ShardResult& r, std::uint32_t id) cons
   if (id >= shard_count()) return "shard " + std::to_string(id) + " is not in this run";
   if (r.shard_checksum != manifest_.shard_checksums[id]) return "it counted another shard file";
   if (r.positions != manifest_.shard_positions[id]) return "its position count is not the shard's";
+  if (manifest_.stats && !r.stats) return "it has no statistics";
   return {};
 }
 

@@ -61,6 +61,51 @@ TEST(WorkDirCli, ProgressShowsShardsDoneNotALinePerShard) {
   EXPECT_TRUE(has(resumed, "counted 2 shards")) << resumed.output;
 }
 
+// perft --stats in a work dir (#62): every leaf counter of start position perft 5 as the
+// Chess Programming Wiki publishes it, after a resume, on the pipeline backend too; the run
+// is its own (a node count is refused in it); a clock the leaves can see is kept in the shards.
+TEST(WorkDirCli, StatisticsInAWorkDirAreThePublishedRow) {
+  const ScratchDir dir("stats");
+  const std::string work = dir / "run";
+  const std::string stats5 = "perft --depth 5 --stats --shards 40 --threads 2 --hash 16 --work-dir ";
+  const auto expect_published_row = [](const CommandResult& r) {
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    for (const char* row : {"nodes +4865609\n", "captures +82719\n", "en passant +258\n", "castles +0\n",
+                            "checks +27351\n", "discovered checks +6\n", "double checks +0\n", "checkmates +347\n"})
+      EXPECT_TRUE(std::regex_search(r.output, std::regex(row))) << row << r.output;
+    EXPECT_TRUE(has(r, "Nodes searched: 4865609\n")) << r.output;
+  };
+  expect_published_row(run(stats5 + work + " --backend cpu"));
+  for (const char* id : {"000002", "000017", "000039"}) std::filesystem::remove(work + "/results/" + id + ".result");
+  const CommandResult resumed = run(stats5 + work + " --backend cpu");
+  expect_published_row(resumed);
+  EXPECT_TRUE(has(resumed, "), 37 done")) << resumed.output;
+  expect_published_row(run(stats5 + dir / "pipeline" + " --backend pipeline"));
+
+  const CommandResult json = run(stats5 + work + " --json");
+  EXPECT_TRUE(has(json, "\"captures\":82719,")) << json.output;
+  EXPECT_TRUE(has(json, "\"checkmates\":\"347\"")) << json.output;  // in stats_string
+
+  expect_published_row(run("reduce " + work));
+
+  const CommandResult nodes = run("perft --depth 5 --shards 40 --work-dir " + work);
+  EXPECT_EQ(nodes.exit_code, 2) << nodes.output;
+  EXPECT_TRUE(has(nodes, "holds another run (it counts statistics (--stats))")) << nodes.output;
+  const CommandResult divide = run(stats5 + dir / "divide" + " --divide");
+  EXPECT_EQ(divide.exit_code, 2) << divide.output;
+
+  // Kiwipete with its clock at 96: leaves three plies down reach 99 at most... and four plies
+  // down 100, so the clock stays in the shards. The counters equal the run without a work dir.
+  const std::string kiwipete = "\"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 96 60\"";
+  const CommandResult plain = run("perft --fen " + kiwipete + " --depth 4 --stats --threads 2 2>/dev/null");
+  const CommandResult sharded =
+      run("perft --fen " + kiwipete + " --depth 4 --stats --threads 2 --shards 64 --work-dir " + dir / "clock" +
+          " 2>/dev/null");
+  ASSERT_EQ(plain.exit_code, 0) << plain.output;
+  EXPECT_TRUE(std::regex_search(plain.output, std::regex(R"(clock >= 100 \(50-move\) +[1-9])"))) << plain.output;
+  EXPECT_EQ(sharded.output, plain.output);
+}
+
 TEST(WorkDirCli, PerftRunsResumesAndReduces) {
   const ScratchDir dir("resume");
   const std::string work = dir / "run";

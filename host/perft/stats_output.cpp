@@ -1,4 +1,4 @@
-#include "cli/stats_output.hpp"
+#include "perft/stats_output.hpp"
 
 #include <algorithm>
 #include <string>
