@@ -277,7 +277,8 @@ void add_perft_command(CLI::App& app, int& exit_code) {
                 "Run twice with two independent key sets and fail (exit 1) on any difference");
   cmd->add_option("--work-dir", opt->work_dir,
                   "Run as durable shards in this directory (shared by every worker); the same command again "
-                  "resumes it. Under mpirun the ranks share the shards")
+                  "resumes it. Under mpirun the ranks share the shards. Counts nodes, or with --stats every leaf "
+                  "counter")
       ->group("Work dir (long runs)");
   cmd->add_option(
          "--shards", opt->shards,
