@@ -4,10 +4,12 @@ each run's wall time, peak resident memory (/usr/bin/time), the table's size and
 (stderr), and its counters checked against the published rows (Chess Programming Wiki: nodes,
 captures, e.p., castles, promotions, checks, mates; Kiwipete 7 nodes only). Each case runs
 --runs times and the median is kept. --hash MB runs every case with that table instead, 0 for
-none. Writes results/stats-table-<host>-<date>.json with the machine and the commit.
+none. --work-dir also runs each case as a work dir (a fresh one each run, the default 1,024
+shards), alternating with the plain runs, and checks its counters the same way. Writes
+results/stats-table-<host>-<date>.json with the machine and the commit.
 
 Usage: bench/stats_table.py [--perftkit build/release/perftkit] [--cases start8,kiwipete6]
-                            [--runs 2] [--threads N] [--hash MB] [--out FILE]
+                            [--runs 2] [--threads N] [--hash MB] [--work-dir] [--out FILE]
 Cases: start7, start8, start9, start10, kiwipete5, kiwipete6, kiwipete7.
 """
 import argparse
@@ -39,10 +41,17 @@ CASES = {
 }
 
 
-def run_once(perftkit, fen, depth, threads, hash_mb):
+def run_once(perftkit, fen, depth, threads, hash_mb, work_dir=False):
     cmd = [perftkit, "perft", "--fen", fen, "--depth", str(depth), "--stats", "--json"]
     cmd += ["--threads", str(threads)] if threads else []
     cmd += ["--hash", str(hash_mb)] if hash_mb is not None else []
+    if work_dir:
+        with tempfile.TemporaryDirectory(prefix="stats-work-dir-") as folder:
+            return run_command(cmd + ["--work-dir", os.path.join(folder, "run")])
+    return run_command(cmd)
+
+
+def run_command(cmd):
     with tempfile.NamedTemporaryFile("r") as rss:
         start = time.perf_counter()
         done = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", "-o", rss.name] + cmd, capture_output=True,
@@ -53,13 +62,14 @@ def run_once(perftkit, fen, depth, threads, hash_mb):
         sys.exit(f"{' '.join(cmd)}: exit {done.returncode}: {done.stderr.strip()}")
     result = json.loads(done.stdout)
     table = re.search(r"statistics table: ([0-9.]+)% of (\d+) probes hit, (\d+) subtrees stored", done.stderr)
+    hash_line = re.search(r"hash: (\d+) MB per process", done.stderr)  # a work dir's table
     return {
         "wall_seconds": round(wall, 3),
         "seconds": result["seconds"],
         "user_seconds": float(user),
         "system_seconds": float(system),
         "peak_rss_mb": round(int(kb) / 1024, 1),
-        "hash_mb": result["hash_mb"],
+        "hash_mb": result["hash_mb"] if "hash_mb" in result else int(hash_line.group(1)) if hash_line else None,
         "hit_percent": float(table.group(1)) if table else None,
         "probes": int(table.group(2)) if table else None,
         "stored": int(table.group(3)) if table else None,
@@ -74,14 +84,19 @@ def main():
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--threads", type=int, default=0)
     parser.add_argument("--hash", type=int, default=None)
+    parser.add_argument("--work-dir", action="store_true")
     parser.add_argument("--out")
     args = parser.parse_args()
 
     rows = []
     for name in args.cases.split(","):
         fen, depth, published = CASES[name]
-        runs = [run_once(args.perftkit, fen, depth, args.threads, args.hash) for _ in range(args.runs)]
-        for run in runs:
+        runs, work_dir_runs = [], []
+        for _ in range(args.runs):
+            runs.append(run_once(args.perftkit, fen, depth, args.threads, args.hash))
+            if args.work_dir:
+                work_dir_runs.append(run_once(args.perftkit, fen, depth, args.threads, args.hash, work_dir=True))
+        for run in runs + work_dir_runs:
             for field, want in zip(FIELDS, published):
                 if want is not None and int(run["stats"][field]) != want:
                     sys.exit(f"{name}: {field} {run['stats'][field]}, published {want}")
@@ -90,6 +105,12 @@ def main():
                "median_seconds": statistics.median(r["seconds"] for r in runs),
                "peak_rss_mb": max(r["peak_rss_mb"] for r in runs), "hash_mb": runs[0]["hash_mb"],
                "hit_percent": runs[0]["hit_percent"]}
+        if work_dir_runs:
+            row["work_dir_runs"] = work_dir_runs
+            row["median_work_dir_wall_seconds"] = statistics.median(r["wall_seconds"] for r in work_dir_runs)
+            row["work_dir_peak_rss_mb"] = max(r["peak_rss_mb"] for r in work_dir_runs)
+            print(f"{name} in a work dir: median wall {row['median_work_dir_wall_seconds']:.2f} s, "
+                  f"peak {row['work_dir_peak_rss_mb']:.0f} MB, counters as published", flush=True)
         rows.append(row)
         print(f"{name}: median wall {row['median_wall_seconds']:.2f} s (counting {row['median_seconds']:.2f} s), "
               f"peak {row['peak_rss_mb']:.0f} MB, table {row['hash_mb']} MB, hits {row['hit_percent']}%, "
