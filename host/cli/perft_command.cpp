@@ -54,7 +54,6 @@ void print_text(const PerftReport& report, const PerftOptions& opt) {
       std::cout << '\n';
     }
     print_stats_summary(std::cout, report.stats);
-    std::cout << '\n';
   } else {
     for (const DivideEntry& entry : report.divide)
       std::cout << entry.uci << ": " << to_string_u128(entry.nodes) << '\n';

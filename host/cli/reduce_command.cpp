@@ -52,18 +52,12 @@ int run(const ReduceOptions& opt) {
     json.field("nodes", scan.complete() && consistent ? std::optional<u128>(scan.nodes) : std::nullopt);
     json.field("partial_nodes", scan.nodes);
     if (dir->manifest().stats && scan.complete() && consistent) {  // a statistics run: every leaf counter
-      json.key("stats");
-      write_stats_json(json, scan.stats, CountsAs::NUMBERS);
-      json.key("stats_string");
-      write_stats_json(json, scan.stats, CountsAs::STRINGS);
+      write_stats_fields(json, scan.stats);
     }
     json.end_object();
   } else if (scan.complete() && consistent) {
     std::printf("shards: %zu, each counted once\n", scan.shards);
-    if (dir->manifest().stats) {
-      print_stats_summary(std::cout, scan.stats);
-      std::cout << '\n';
-    }
+    if (dir->manifest().stats) print_stats_summary(std::cout, scan.stats);
     std::cout << "Nodes searched: " << to_string_u128(scan.nodes) << '\n';
   }
   if (!consistent) {

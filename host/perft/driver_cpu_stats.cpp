@@ -6,7 +6,7 @@
 namespace perftkit::driver {
 namespace {
 
-// Statistics on the CPU of a job (depth >= 2 below its nodes): each unit counts in 64 bits,
+// Statistics on the CPU of a job (any depth below its nodes): each unit counts in 64 bits,
 // totals are 128-bit. With a hash size, every unit counts through one statistics table,
 // shared by the threads: `kept`, made on first use, or one for this count alone.
 std::vector<StatsTotals> perft_stats_cpu(FrontierJob job, const PerftRequest& req, std::size_t root_move_count,
@@ -58,16 +58,6 @@ std::vector<StatsTotals> root_move_stats(const PerftRequest& req, const std::vec
 
 StatsTotals count_stats_cpu(FrontierJob job, const PerftRequest& req, std::unique_ptr<StatsTable>& table) {
   StatsTableUse use;
-  if (job.remaining < 2) {  // the nodes' own last ply, or the nodes themselves
-    const std::vector<FrontierNode> nodes = std::move(job.nodes);
-    const int remaining = job.remaining;
-    return count_frontier<StatsTotals>(nodes, thread_count(req), 1,
-                                       [remaining](const FrontierNode& node, std::vector<StatsTotals>& totals) {
-                                         LeafStats unit{};
-                                         perft_stats(node.position, remaining, unit);
-                                         totals[0].add(unit, node.multiplicity);
-                                       })[0];
-  }
   return perft_stats_cpu(std::move(job), req, 1, &table, use)[0];
 }
 

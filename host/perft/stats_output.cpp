@@ -85,6 +85,14 @@ void print_stats_summary(std::ostream& out, const StatsTotals& totals) {
     pad_left(out, to_string_u128(value), value_width);
     out << '\n';
   }
+  out << '\n';
+}
+
+void write_stats_fields(JsonWriter& json, const StatsTotals& totals) {
+  json.key("stats");
+  write_stats_json(json, totals, CountsAs::NUMBERS);
+  json.key("stats_string");
+  write_stats_json(json, totals, CountsAs::STRINGS);
 }
 
 void write_stats_json(JsonWriter& json, const StatsTotals& totals, CountsAs as) {

@@ -81,17 +81,11 @@ int report_work_dir_total(const WorkDirPerft& request, const WorkDir& dir, doubl
         .field("run_busy_seconds", scan.busy_seconds)
         .field("run_nps", scan.run_rate());
     if (dir.manifest().stats) {  // as plain perft --stats --json writes them
-      json.key("stats");
-      write_stats_json(json, scan.stats, CountsAs::NUMBERS);
-      json.key("stats_string");
-      write_stats_json(json, scan.stats, CountsAs::STRINGS);
+      write_stats_fields(json, scan.stats);
     }
     json.end_object();
   } else {
-    if (dir.manifest().stats) {  // as plain perft --stats prints them
-      print_stats_summary(std::cout, scan.stats);
-      std::cout << '\n';
-    }
+    if (dir.manifest().stats) print_stats_summary(std::cout, scan.stats);  // as plain perft --stats prints them
     std::cout << "Nodes searched: " << to_string_u128(scan.nodes) << '\n';
   }
   std::fprintf(stderr, "time %.3f s; the run: %.3f s busy, %.4g nodes/s (%s, %u process%s of %u thread%s)\n", seconds,
