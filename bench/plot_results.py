@@ -33,9 +33,14 @@ def rows_of(run):
     """(position, backend, nodes/s) of a bench file, of a hashed_perft file (per depth:
     this build and its baseline, time to result), or of a pipeline_vs_core file (per depth:
     each road, nodes over the median wall seconds)."""
-    if run.get("script") == "bench/stats_table.py":
-        return [(row["case"], "--stats, statistics table",
-                 int(row["runs"][0]["stats"]["nodes"]) / row["median_wall_seconds"]) for row in run["rows"]]
+    if run.get("script") == "bench/stats_table.py":  # (with --work-dir, the work dir's runs beside)
+        rows = []
+        for row in run["rows"]:
+            nodes = int(row["runs"][0]["stats"]["nodes"])
+            rows.append((row["case"], "--stats, statistics table", nodes / row["median_wall_seconds"]))
+            if "median_work_dir_wall_seconds" in row:
+                rows.append((row["case"], "--stats --work-dir", nodes / row["median_work_dir_wall_seconds"]))
+        return rows
     if run.get("script") == "bench/pipeline_vs_core.py":
         suffix = " no table" if run.get("hash_mb") == 0 else ""
         return [("perft %s%s" % (depth, suffix), road, entry["runs"][0]["nodes"] / entry["medians"]["wall"])
