@@ -11,6 +11,7 @@
 #include "perftkit/classify_batch.hpp"
 #include "perftkit/perft.hpp"
 #include "perftkit/stats.hpp"
+#include "perftkit/two_ply_stats.hpp"
 
 namespace perftkit {
 PERFTKIT_ISA_BEGIN
@@ -88,7 +89,7 @@ void unit_perft_stats(const Position& pos, int depth, LeafStats& stats) { perft_
 
 // Adds the leaf statistics below pos (depth >= 2), whose stats key is key, to stats, through
 // the statistics table, children through descend_prefetched; two-ply subtrees are counted by
-// the core's last plies.
+// two_ply_stats().
 template <Color Us>
 void hashed_stats_subtree(const Position& pos, const PositionKey& key, int depth, StatsTable& table, const KeySet& keys,
                           LeafStats& stats, StatsTableUse& use) {
@@ -101,7 +102,7 @@ void hashed_stats_subtree(const Position& pos, const PositionKey& key, int depth
   }
   subtree = LeafStats{};
   if (depth == 2) {
-    last_two_plies_stats<Us>(pos, subtree, true);
+    two_ply_stats<Us>(pos, subtree);
   } else {
     const auto key_of = [&](const Position& child) {
       return stats_subtree_key(position_key(child, keys), child, depth - 1);

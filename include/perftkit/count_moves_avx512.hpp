@@ -273,11 +273,35 @@ PERFTKIT_FORCEINLINE V castling_moves(__mmask8 castling_lanes, __mmask8& scalar_
          _mm512_maskz_mov_epi64(castling_legal<Us, QUEEN_SIDE>(lanes, king, queen_side, occ, attacked), one);
 }
 
-// Sliders that may move in direction D: free ones and those pinned along D's own line.
-template <int D>
-PERFTKIT_FORCEINLINE V ray_moves(V sliders, const KingRays& rays, V pinned, V empty, V targets) {
+// What tally_lanes() hands each set of legal moves to. MoveTally adds up their number; a
+// tally of its own kind (the statistics' StatsTally) may look at the sets themselves. Each
+// set holds one move per bit, lane by lane.
+struct MoveTally {
+  V count = _mm512_setzero_si512();
+
+  PERFTKIT_FORCEINLINE void king(V targets) { count = count + popcount(targets); }
+  PERFTKIT_FORCEINLINE void castlings(V n) { count = count + n; }
+  PERFTKIT_FORCEINLINE void knight_jump(V targets) { count = count + popcount(targets); }
+  // Moves of the sliders `movers` in direction D (`empty`: the board they move over).
+  template <int D>
+  PERFTKIT_FORCEINLINE void slider(V /*movers*/, V /*empty*/, V targets) {
+    count = count + popcount(targets);
+  }
+  // Single and double pushes and captures to the west and east; those onto last_rank promote,
+  // four moves each.
+  PERFTKIT_FORCEINLINE void pawns(V pushes, V doubles, V west, V east, V last_rank) {
+    const V promotions = popcount(pushes & last_rank) + popcount(west & last_rank) + popcount(east & last_rank);
+    count = count + popcount(pushes) + popcount(doubles) + popcount(west) + popcount(east) + promotions + promotions +
+            promotions;
+  }
+  PERFTKIT_FORCEINLINE void en_passant(V n) { count = count + n; }
+};
+
+// The moves of sliders in direction D: free ones and those pinned along D's own line.
+template <int D, typename Tally>
+PERFTKIT_FORCEINLINE void tally_slider(V sliders, const KingRays& rays, V pinned, V empty, V targets, Tally& tally) {
   const V movers = and_not(sliders, and_not(pinned, rays.pinned_on[axis_of<D>()]));
-  return popcount(ray_attacks<D>(movers, empty) & targets);
+  tally.template slider<D>(movers, empty, ray_attacks<D>(movers, empty) & targets);
 }
 
 // Lanes where an enemy bishop, rook or queen sees the king with the board occupied by occ.
@@ -310,10 +334,11 @@ PERFTKIT_FORCEINLINE V en_passant_moves(const Lanes& p, V occ, V king, V leaper_
   return _mm512_maskz_mov_epi64(lanes, _mm512_set1_epi64(1));
 }
 
-// Legal moves of each lane but castling in scalar_castling_lanes: the lanes castling_moves()
-// hands to the scalar generator. checkers: how many pieces give check to each lane's king.
-template <Color Us>
-PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lanes, V& checkers) {
+// Hands the legal moves of each lane to tally, but castling in scalar_castling_lanes: the
+// lanes castling_moves() hands to the scalar generator. checkers: how many pieces give check
+// to each lane's king.
+template <Color Us, typename Tally>
+PERFTKIT_FORCEINLINE void tally_lanes(const Lanes& p, __mmask8& scalar_castling_lanes, V& checkers, Tally& tally) {
   constexpr Color Them = ~Us;
   const V occ = p.us | p.them, empty = ~occ;
   const V king = p.kings & p.us;
@@ -355,7 +380,6 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lan
   // King: squares the enemy does not attack once the king has left its square, and castling
   // (often there is no free square next to any lane's king and no castling, and nothing to
   // work out).
-  V count = _mm512_setzero_si512();
   const V king_targets = and_not(king_reach(king), p.us);
   if (_mm512_test_epi64_mask(king_targets, king_targets) || castling_lanes) {
     const V see_through_king = empty | king;
@@ -365,26 +389,26 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lan
         ray_attacks<1>(their_orthogonal, see_through_king) | ray_attacks<-1>(their_orthogonal, see_through_king) |
         ray_attacks<9>(their_diagonal, see_through_king) | ray_attacks<-9>(their_diagonal, see_through_king) |
         ray_attacks<7>(their_diagonal, see_through_king) | ray_attacks<-7>(their_diagonal, see_through_king);
-    count = popcount(and_not(king_targets, attacked));
+    tally.king(and_not(king_targets, attacked));
     if (castling_lanes)
-      count = count + castling_moves<Us>(castling_lanes, scalar_castling_lanes, king, castling_rooks, their_orthogonal,
-                                         occ, attacked);
+      tally.castlings(castling_moves<Us>(castling_lanes, scalar_castling_lanes, king, castling_rooks, their_orthogonal,
+                                         occ, attacked));
   }
 
   // Knights (a pinned knight never moves): one set per jump, so every move counts once.
   const KnightJumps jumps(and_not(p.knights & p.us, pinned));
-  for (const V& j : jumps.jump) count = count + popcount(j & targets);
+  for (const V& j : jumps.jump) tally.knight_jump(j & targets);
 
   // Sliders, one direction at a time: rays of two sliders in one direction never overlap.
   const V our_orthogonal = p.orthogonal & p.us, our_diagonal = p.diagonal & p.us;
-  count = count + ray_moves<8>(our_orthogonal, rays, pinned, empty, targets) +
-          ray_moves<-8>(our_orthogonal, rays, pinned, empty, targets) +
-          ray_moves<1>(our_orthogonal, rays, pinned, empty, targets) +
-          ray_moves<-1>(our_orthogonal, rays, pinned, empty, targets) +
-          ray_moves<9>(our_diagonal, rays, pinned, empty, targets) +
-          ray_moves<-9>(our_diagonal, rays, pinned, empty, targets) +
-          ray_moves<7>(our_diagonal, rays, pinned, empty, targets) +
-          ray_moves<-7>(our_diagonal, rays, pinned, empty, targets);
+  tally_slider<8>(our_orthogonal, rays, pinned, empty, targets, tally);
+  tally_slider<-8>(our_orthogonal, rays, pinned, empty, targets, tally);
+  tally_slider<1>(our_orthogonal, rays, pinned, empty, targets, tally);
+  tally_slider<-1>(our_orthogonal, rays, pinned, empty, targets, tally);
+  tally_slider<9>(our_diagonal, rays, pinned, empty, targets, tally);
+  tally_slider<-9>(our_diagonal, rays, pinned, empty, targets, tally);
+  tally_slider<7>(our_diagonal, rays, pinned, empty, targets, tally);
+  tally_slider<-7>(our_diagonal, rays, pinned, empty, targets, tally);
 
   // Pawns: pushes for pawns free or pinned on their file, each capture direction for pawns
   // free or pinned on that diagonal; a promotion counts four moves.
@@ -400,13 +424,18 @@ PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lan
       step<UP_WEST>(and_not(our_pawns, and_not(pinned, rays.pinned_on[axis_of<UP_WEST>()]))) & capture_targets;
   const V east =
       step<UP_EAST>(and_not(our_pawns, and_not(pinned, rays.pinned_on[axis_of<UP_EAST>()]))) & capture_targets;
-  const V promotions = popcount(pushes & last_rank) + popcount(west & last_rank) + popcount(east & last_rank);
-  count = count + popcount(pushes) + popcount(doubles) + popcount(west) + popcount(east) + promotions + promotions +
-          promotions;
+  tally.pawns(pushes, doubles, west, east, last_rank);
   if (p.en_passant)
-    count = count + en_passant_moves<Us, UP_WEST>(p, occ, king, leaper_checkers, their_orthogonal, their_diagonal) +
-            en_passant_moves<Us, UP_EAST>(p, occ, king, leaper_checkers, their_orthogonal, their_diagonal);
-  return count;
+    tally.en_passant(en_passant_moves<Us, UP_WEST>(p, occ, king, leaper_checkers, their_orthogonal, their_diagonal) +
+                     en_passant_moves<Us, UP_EAST>(p, occ, king, leaper_checkers, their_orthogonal, their_diagonal));
+}
+
+// Legal moves of each lane but castling in scalar_castling_lanes (tally_lanes()).
+template <Color Us>
+PERFTKIT_FORCEINLINE V count_lanes(const Lanes& p, __mmask8& scalar_castling_lanes, V& checkers) {
+  MoveTally tally;
+  tally_lanes<Us>(p, scalar_castling_lanes, checkers, tally);
+  return tally.count;
 }
 
 // The castlings of one lane that count_lanes() hands back, by the scalar generator.

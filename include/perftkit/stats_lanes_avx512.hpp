@@ -1,0 +1,193 @@
+// The last ply's statistics of eight positions at once, on the AVX-512 counter's lanes
+// (count_moves_avx512.hpp). A lane is counted when none of its moves can uncover a check,
+// promote or take en passant, and every leaf but a check keeps Them a reply and no draw: its
+// statistics are then its move, capture and castling counts, which the lanes count, and its
+// direct checks, each a single check, which the caller plays for the mate test. Every other
+// lane goes back to the scalar last_ply_stats(). The rules are the LeafFilter's (stats.hpp),
+// but a piece uncovers a check only when it stands alone between Them's king and a slider
+// of ours.
+#pragma once
+
+#include "perftkit/count_moves_avx512.hpp"
+
+#if PERFTKIT_HAS_AVX512_COUNT
+
+namespace perftkit {
+namespace avx512 {
+PERFTKIT_ISA_BEGIN
+
+// Every square on the rank and file through each square, and on its diagonals, the square
+// excluded.
+inline constexpr auto ROOK_LINES = [] {
+  std::array<Bitboard, 64> lines{};
+  for (int s = 0; s < 64; ++s)
+    lines[s] = DIRECTION_RAYS<8>[s] | DIRECTION_RAYS<-8>[s] | DIRECTION_RAYS<1>[s] | DIRECTION_RAYS<-1>[s];
+  return lines;
+}();
+inline constexpr auto QUEEN_LINES = [] {
+  std::array<Bitboard, 64> lines{};
+  for (int s = 0; s < 64; ++s)
+    lines[s] =
+        ROOK_LINES[s] | DIRECTION_RAYS<9>[s] | DIRECTION_RAYS<-9>[s] | DIRECTION_RAYS<7>[s] | DIRECTION_RAYS<-7>[s];
+  return lines;
+}();
+
+// The lines of `lines` through the square of each lane's single bit (live lanes).
+PERFTKIT_FORCEINLINE V lines_through(const std::array<Bitboard, 64>& lines, __mmask8 live, V bit) {
+  const V square = popcount(bit - _mm512_set1_epi64(1));
+  return _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), live, square, lines.data(), 8);
+}
+
+// What the counted lanes' moves count: moves, captures and castlings.
+struct LaneCounts {
+  V nodes = _mm512_setzero_si512(), captures = _mm512_setzero_si512(), castles = _mm512_setzero_si512();
+};
+
+// How count_stats_lanes() splits a batch of lanes.
+struct LaneSplit {
+  __mmask8 counted;  // lanes whose moves, captures and castlings the vectors counted
+  // Among them, lanes with moves of pawns, knights or sliders (bishops, rooks, queens) that
+  // give a direct check: each such move is a single check (no move of these lanes uncovers
+  // one), yet to be played for the mate test. The other counted lanes have no check at all.
+  __mmask8 pawn_checks, knight_checks, slider_checks;
+};
+
+// Where a piece of ours attacks Them's king from, lane by lane, by kind of piece: a move that
+// lands there gives a direct check.
+struct CheckSquares {
+  V pawn, knight, diagonal, orthogonal;
+};
+
+// A tally_lanes() tally for the statistics: counts moves, captures and castlings, and gathers
+// the moves that give a direct check by kind of piece, the lanes that castle, and those with
+// an en-passant capture or a promotion. These last go to the scalar generator, so their
+// counts here are never read (a promotion counts one move, not four).
+struct StatsTally {
+  PERFTKIT_FORCEINLINE StatsTally(V their_pieces, V queens_of_ours, const CheckSquares& check_squares)
+      : them(their_pieces),
+        our_queens(queens_of_ours),
+        checks(check_squares),
+        queens(_mm512_test_epi64_mask(queens_of_ours, queens_of_ours) != 0) {}
+
+  V them, our_queens;
+  CheckSquares checks;
+  bool queens;  // a lane has a queen of ours: it checks along both kinds of line
+  LaneCounts counts;
+  V pawn_checks = _mm512_setzero_si512(), knight_checks = _mm512_setzero_si512(),
+    slider_checks = _mm512_setzero_si512();
+  __mmask8 castling = 0, special = 0;
+
+  PERFTKIT_FORCEINLINE void moves(V targets) {
+    counts.nodes = counts.nodes + popcount(targets);
+    counts.captures = counts.captures + popcount(targets & them);
+  }
+  PERFTKIT_FORCEINLINE void king(V targets) { moves(targets); }
+  PERFTKIT_FORCEINLINE void castlings(V n) {
+    counts.nodes = counts.nodes + n;
+    counts.castles = counts.castles + n;
+    castling |= _mm512_test_epi64_mask(n, n);
+  }
+  PERFTKIT_FORCEINLINE void knight_jump(V targets) {
+    moves(targets);
+    knight_checks |= targets & checks.knight;
+  }
+  template <int D>
+  PERFTKIT_FORCEINLINE void slider(V movers, V empty, V targets) {
+    moves(targets);
+    constexpr bool ORTHOGONAL = orthogonal_direction<D>();
+    slider_checks |= targets & (ORTHOGONAL ? checks.orthogonal : checks.diagonal);
+    // A queen moving along one kind of line may check along the other.
+    if (queens)
+      slider_checks |=
+          ray_attacks<D>(movers & our_queens, empty) & targets & (ORTHOGONAL ? checks.diagonal : checks.orthogonal);
+  }
+  PERFTKIT_FORCEINLINE void pawns(V pushes, V doubles, V west, V east, V last_rank) {
+    moves(pushes | doubles);
+    moves(west);
+    moves(east);
+    pawn_checks |= (pushes | doubles | west | east) & checks.pawn;
+    const V promotions = (pushes | west | east) & last_rank;
+    special |= _mm512_test_epi64_mask(promotions, promotions);
+  }
+  PERFTKIT_FORCEINLINE void en_passant(V n) { special |= _mm512_test_epi64_mask(n, n); }
+};
+
+// Lanes where a piece of ours stands alone between Them's king and a slider of ours, in any
+// direction: its move may uncover a check.
+PERFTKIT_FORCEINLINE __mmask8 uncovering_lanes(const V (&king_rays)[8], V ours, V empty, V our_orthogonal,
+                                               V our_diagonal) {
+  const auto behind = [&]<int D>(V ray) {
+    const V blocker = ray & ours;
+    return _mm512_test_epi64_mask(ray_attacks<D>(blocker, empty),
+                                  orthogonal_direction<D>() ? our_orthogonal : our_diagonal);
+  };
+  return behind.template operator()<8>(king_rays[0]) | behind.template operator()<-8>(king_rays[1]) |
+         behind.template operator()<1>(king_rays[2]) | behind.template operator()<-1>(king_rays[3]) |
+         behind.template operator()<9>(king_rays[4]) | behind.template operator()<-9>(king_rays[5]) |
+         behind.template operator()<7>(king_rays[6]) | behind.template operator()<-7>(king_rays[7]);
+}
+
+// Lanes where Them keeps a reply after any move of Us that does not check: three of Them's
+// knights or pawns off every line through Them's king (never pinned) have a free step, and
+// one move of Us takes or blocks at most two (the LeafFilter's rule).
+template <Color Them>
+PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, V their_king, V empty) {
+  const V unpinnable = and_not(p.them, lines_through(QUEEN_LINES, p.live, their_king));
+  // A knight has a free step when a square not Them's is a knight's jump away.
+  const V free_knights = p.knights & unpinnable & KnightJumps(~p.them).all();
+  const V free_steps = popcount(shift_raw<PAWN_PUSH<Them>>(p.pawns & unpinnable) & empty) + popcount(free_knights);
+  return _mm512_mask_cmpge_epu64_mask(p.live, free_steps, _mm512_set1_epi64(3));
+}
+
+// Counts the lanes of p (Us to move in each) whose moves uncover no check, promote to
+// nothing, take no pawn en passant and leave Them a reply unless they check: adds their moves,
+// captures and castlings to counts, and says which of them have direct checks to play. The
+// caller counts the other live lanes. No leaf of a lane may be drawn (the caller's rule:
+// clocks below 99, three pawns, rooks or queens at least).
+template <Color Us>
+PERFTKIT_FORCEINLINE LaneSplit count_stats_lanes(const Lanes& p, LaneCounts& counts) {
+  constexpr Color Them = ~Us;
+  const V occ = p.us | p.them, empty = ~occ;
+  const V their_king = p.kings & p.them;
+  const V our_orthogonal = p.orthogonal & p.us, our_diagonal = p.diagonal & p.us;
+  const V king_rays[8] = {ray_attacks<8>(their_king, empty), ray_attacks<-8>(their_king, empty),
+                          ray_attacks<1>(their_king, empty), ray_attacks<-1>(their_king, empty),
+                          ray_attacks<9>(their_king, empty), ray_attacks<-9>(their_king, empty),
+                          ray_attacks<7>(their_king, empty), ray_attacks<-7>(their_king, empty)};
+  const CheckSquares checks{pawn_reach<Them>(their_king), KnightJumps(their_king).all(),
+                            king_rays[4] | king_rays[5] | king_rays[6] | king_rays[7],
+                            king_rays[0] | king_rays[1] | king_rays[2] | king_rays[3]};
+  // Them already in check (never after a legal move) would break the filter's reasoning.
+  const V checking = (checks.pawn & p.pawns & p.us) | (checks.knight & p.knights & p.us) |
+                     (checks.diagonal & our_diagonal) | (checks.orthogonal & our_orthogonal);
+  const V our_queens = our_diagonal & our_orthogonal;
+  StatsTally tally(p.them, our_queens, checks);
+  __mmask8 scalar_castling_lanes;
+  V checkers;
+  tally_lanes<Us>(p, scalar_castling_lanes, checkers, tally);
+
+  __mmask8 handed_back = scalar_castling_lanes | tally.special | _mm512_test_epi64_mask(checking, checking) |
+                         uncovering_lanes(king_rays, p.us, empty, our_orthogonal, our_diagonal);
+  // Castling checks directly only with the rook, which lands on the f- or d-file of our
+  // first rank: a king on neither file nor on that rank cannot be checked from there. The
+  // squares the king and rook leave uncover a check only as the first piece on a line from
+  // Them's king, with a slider of ours behind (uncovering_lanes(); the rook is one).
+  if (tally.castling) {
+    const V rook_landings =
+        splat(square_bb(castling_rook_to(Us, KING_SIDE)) | square_bb(castling_rook_to(Us, QUEEN_SIDE)));
+    handed_back |=
+        _mm512_mask_test_epi64_mask(tally.castling, lines_through(ROOK_LINES, p.live, their_king), rook_landings);
+  }
+  const __mmask8 counted = lanes_keeping_a_reply<Them>(p, their_king, empty) & p.live & ~handed_back;
+  counts.nodes = _mm512_mask_add_epi64(counts.nodes, counted, counts.nodes, tally.counts.nodes);
+  counts.captures = _mm512_mask_add_epi64(counts.captures, counted, counts.captures, tally.counts.captures);
+  counts.castles = _mm512_mask_add_epi64(counts.castles, counted, counts.castles, tally.counts.castles);
+  const auto lanes_with = [counted](V moves) { return _mm512_mask_test_epi64_mask(counted, moves, moves); };
+  return LaneSplit{counted, lanes_with(tally.pawn_checks), lanes_with(tally.knight_checks),
+                   lanes_with(tally.slider_checks)};
+}
+
+PERFTKIT_ISA_END
+}  // namespace avx512
+}  // namespace perftkit
+#endif

@@ -1,0 +1,103 @@
+// The statistics of the last two plies below one position on the host CPU: the children are
+// written into the AVX-512 counter's lanes (ChildBuffer), the quiet ones are counted eight at
+// a time (stats_lanes_avx512.hpp), and the others go through the scalar last ply. Without
+// AVX-512, or where a leaf may be drawn, it is last_two_plies_stats().
+#pragma once
+
+#include "perftkit/perft.hpp"
+#include "perftkit/stats.hpp"
+#include "perftkit/stats_lanes_avx512.hpp"
+
+namespace perftkit {
+PERFTKIT_ISA_BEGIN
+
+#if !PERFTKIT_DEVICE_PASS
+
+#if PERFTKIT_HAS_AVX512_COUNT
+// The direct checks of a lane that count_stats_lanes() counted (Us to move): each is played
+// and classified, a single check that may mate. The lane's moves, captures and castlings are
+// counted already, and none of its moves uncovers a check, promotes or takes en passant.
+template <Color Us>
+struct DirectCheckSink {
+  const Position& pos;
+  LeafFilter filter;
+  LeafStats& stats;
+  bool pawns, knights, sliders;  // the kinds of piece with a direct check
+
+  bool wants(PieceType pt) const { return pt == PAWN ? pawns : pt == KNIGHT ? knights : pt != KING && sliders; }
+  template <PieceType Pt>
+  void piece_moves(Square from, Bitboard targets) {
+    for (Bitboard checks = targets & filter.direct[Pt]; checks;) {
+      const Square to = pop_lsb(checks);
+      classify_leaf<~Us>(make_piece_move<Us, Pt>(pos, from, to), to, filter, stats);
+    }
+  }
+  template <PawnBatch Kind, int Offset>
+  void pawn_moves(Bitboard targets) {
+    if constexpr (Kind != PawnBatch::PROMOTION)
+      for (Bitboard checks = targets & filter.direct[PAWN]; checks;) {
+        const Square to = pop_lsb(checks);
+        classify_leaf<~Us>(make_pawn_move<Us>(pos, Square(to - Offset), to), to, filter, stats);
+      }
+  }
+  void en_passant(Square, Square) {}
+  void castling(Square, Square) {}
+};
+
+// Adds the last-ply statistics of the first n children (Us to move in each) to stats. The
+// lanes hold no clocks: the caller makes sure that no leaf can be drawn, so that the clocks
+// count nothing.
+template <Color Us>
+[[gnu::noinline]] void last_ply_stats_of(const ChildBuffer<>& children, int n, LeafStats& stats) {
+  avx512::LaneCounts counts;
+  for (int first = 0; first < n; first += 8) {
+    const avx512::Lanes lanes = avx512::load_lanes<Us>(children.lanes, first, n - first < 8 ? n - first : 8);
+    const avx512::LaneSplit split = avx512::count_stats_lanes<Us>(lanes, counts);
+    for (unsigned rest = lanes.live & ~split.counted; rest; rest &= rest - 1)
+      last_ply_stats<Us>(children.get(first + __builtin_ctz(rest), Us), stats, true);
+    for (unsigned rest = split.pawn_checks | split.knight_checks | split.slider_checks; rest; rest &= rest - 1) {
+      const unsigned lane = __builtin_ctz(rest), bit = 1u << lane;
+      const Position child = children.get(first + int(lane), Us);
+      DirectCheckSink<Us> sink{child,
+                               leaf_filter<Us>(child, true),
+                               stats,
+                               (split.pawn_checks & bit) != 0,
+                               (split.knight_checks & bit) != 0,
+                               (split.slider_checks & bit) != 0};
+      generate_legal<Us>(child, sink);
+    }
+  }
+  stats[NODES] += avx512::lane_sum(counts.nodes);
+  stats[CAPTURES] += avx512::lane_sum(counts.captures);
+  stats[CASTLES] += avx512::lane_sum(counts.castles);
+}
+
+// No leaf two plies below pos is drawn, whatever it is: every clock stays below 99, and
+// three pawns, rooks or queens remain (a move takes one at most). The LeafFilter's rule.
+PERFTKIT_FORCEINLINE bool no_leaf_drawn_two_plies_below(const Position& pos) {
+  return pos.halfmove_clock <= 97 && popcount(pos.pawns | pos.orthogonal) >= 4;
+}
+#endif
+
+// Adds the statistics of the tree two plies below pos (Us to move) to stats.
+template <Color Us>
+void two_ply_stats(const Position& pos, LeafStats& stats) {
+#if PERFTKIT_HAS_AVX512_COUNT
+  if (no_leaf_drawn_two_plies_below(pos)) {
+    ChildBuffer<> children;
+    int n = 0;
+    children.template append_children<Us>(pos, n, [&](int full) {
+      last_ply_stats_of<~Us>(children, full, stats);
+      return 0;
+    });
+    last_ply_stats_of<~Us>(children, n, stats);
+    return;
+  }
+#endif
+  last_two_plies_stats<Us>(pos, stats, true);
+}
+
+#endif
+
+PERFTKIT_ISA_END
+}  // namespace perftkit

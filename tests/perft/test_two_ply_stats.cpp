@@ -1,0 +1,88 @@
+// The two plies above the leaves through the statistics table (two_ply_stats.hpp: on AVX-512
+// the lanes of stats_lanes_avx512.hpp and the direct checks they hand to the scalar
+// generator), on every CPU level this machine runs, against the core that plays and
+// classifies every leaf (perft_stats with shortcuts off), counter for counter.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "perft/cpu_kernels.hpp"
+#include "perft/stats_table.hpp"
+#include "perftkit/movegen.hpp"
+#include "perftkit/stats.hpp"
+#include "support/standard_positions.hpp"
+
+namespace perftkit {
+namespace {
+
+using namespace test_positions;
+
+// Every position `plies` plies or fewer below root, root included.
+void collect_below(const Position& root, int plies, std::vector<Position>& out) {
+  out.push_back(root);
+  if (plies > 0) for_each_legal_move(root, [&](const Position& child, Move) { collect_below(child, plies - 1, out); });
+}
+
+// Compares the two-ply statistics of every position `plies` plies or fewer below each root.
+void expect_two_ply_stats_of_every_level(const std::vector<std::string>& fens, int plies) {
+  std::vector<Position> positions;
+  for (const std::string& fen : fens) collect_below(position_from_fen(fen), plies, positions);
+  for (const CpuKernelLevel& level : cpu_kernel_levels()) {
+    if (!level.supported) continue;
+    StatsTable table(std::size_t(4) << 20);
+    const KeySet keys(3);
+    int mismatches = 0;
+    for (const Position& pos : positions) {
+      LeafStats reference{}, counted{};
+      perft_stats(pos, 2, reference, false);
+      StatsTableUse use;
+      level.kernels->perft_stats_hashed(pos, 2, table, keys, counted, use);
+      if (counted != reference && ++mismatches <= 5) {
+        std::string fields;
+        for (int f = 0; f < STAT_FIELD_NB; ++f)
+          if (counted.count[f] != reference.count[f])
+            fields += " field " + std::to_string(f) + ": " + std::to_string(counted.count[f]) + " for " +
+                      std::to_string(reference.count[f]);
+        ADD_FAILURE() << level.kernels->name << " " << to_fen(pos) << fields;
+      }
+    }
+    EXPECT_EQ(mismatches, 0) << level.kernels->name << ", " << positions.size() << " positions";
+  }
+}
+
+// Middle games full of checks, pins, promotions and en passant: the published positions and
+// every position two plies below them.
+TEST(TwoPlyStats, EveryCounterOfThePublishedPositionsAndTheirDescendants) {
+  expect_two_ply_stats_of_every_level({KIWIPETE, POSITION3, POSITION4, POSITION5,
+                                       "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+                                       "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"},
+                                      2);
+}
+
+// The last ply's special moves: castling that checks with the rook (on the f- and d-files,
+// along the first rank, Chess960), castling past an uncovered line, en passant that checks or
+// uncovers a check, promotions that check, and a queen that checks along the other kind of
+// line than the one it moved on.
+TEST(TwoPlyStats, CastlingEnPassantPromotionsAndQueensThatCheck) {
+  expect_two_ply_stats_of_every_level(
+      {"5k2/8/8/8/8/8/8/4K2R b K - 0 1", "3k4/8/8/8/8/8/8/R3K3 b Q - 0 1", "8/8/8/8/8/8/8/k1K1R3 b E - 0 1",
+       "4k3/8/8/8/8/8/4P3/Q3K2R b K - 0 1", "1k6/8/8/8/8/8/8/1RK4R b HB - 0 1", "2r1k3/8/8/8/8/8/8/R1BK3R b HA - 0 1",
+       "4k3/2p5/8/1P1P4/8/8/8/4K2B b - - 0 1", "8/8/3k4/8/2pP4/8/8/3RK3 b - d3 0 1", "7k/1P6/8/8/8/8/6p1/K7 w - - 0 1",
+       "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", "4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1",
+       "3k4/8/8/1B6/8/8/8/3QK3 b - - 0 1"},
+      2);
+}
+
+// Where the lanes' rules stop: clocks about to reach 99 (a leaf may then be drawn, which the
+// lanes cannot see), few pawns and rooks left, and positions where Them may run out of moves.
+TEST(TwoPlyStats, ClocksMaterialAndStalematesAtTheLanesLimits) {
+  expect_two_ply_stats_of_every_level(
+      {"r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 96 60", "r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 97 60",
+       "r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 98 60", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+       "4k3/4p3/8/8/8/8/3RP3/4K3 w - - 0 1", "k7/8/1Q6/8/8/8/8/4K2R w - - 0 1", "7k/5Q2/8/8/8/8/PPP5/1K6 w - - 0 1"},
+      2);
+}
+
+}  // namespace
+}  // namespace perftkit
