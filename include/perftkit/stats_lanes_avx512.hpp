@@ -127,16 +127,31 @@ PERFTKIT_FORCEINLINE __mmask8 uncovering_lanes(const V (&king_rays)[8], V ours, 
          behind.template operator()<7>(king_rays[6]) | behind.template operator()<-7>(king_rays[7]);
 }
 
-// Lanes where Them keeps a reply after any move of Us that does not check: three of Them's
-// knights or pawns off every line through Them's king (never pinned) have a free step, and
-// one move of Us takes or blocks at most two (the LeafFilter's rule).
+// Lanes where Them keeps a reply after any move of Us that does not check. Only Them's pieces
+// off every line through Them's king count, for no move can pin them. A knight with a square
+// not Them's a jump away, or a bishop, rook or queen with one a step away, keeps that move
+// unless it is captured: our piece landing on the square is taken there. A pawn with a free
+// square ahead loses it to a capture or a block. One move of Us captures one piece and blocks
+// nothing else, or blocks one square, or two (castling; en passant takes a pawn and blocks
+// one). So two such pieces, or one and a pawn, or three pawns, keep a reply.
 template <Color Them>
 PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, V their_king, V empty) {
   const V unpinnable = and_not(p.them, lines_through(QUEEN_LINES, p.live, their_king));
-  // A knight has a free step when a square not Them's is a knight's jump away.
-  const V free_knights = p.knights & unpinnable & KnightJumps(~p.them).all();
-  const V free_steps = popcount(shift_raw<PAWN_PUSH<Them>>(p.pawns & unpinnable) & empty) + popcount(free_knights);
-  return _mm512_mask_cmpge_epu64_mask(p.live, free_steps, _mm512_set1_epi64(3));
+  const V free_squares = ~p.them;
+  const V diagonal_steps =
+      step<9>(free_squares) | step<-9>(free_squares) | step<7>(free_squares) | step<-7>(free_squares);
+  const V orthogonal_steps =
+      step<8>(free_squares) | step<-8>(free_squares) | step<1>(free_squares) | step<-1>(free_squares);
+  const V free_pieces = unpinnable & ((p.knights & KnightJumps(free_squares).all()) | (p.diagonal & diagonal_steps) |
+                                      (p.orthogonal & orthogonal_steps));
+  const V pieces = popcount(free_pieces);
+  const V pawns = popcount(shift_raw<PAWN_PUSH<Them>>(p.pawns & unpinnable) & empty);
+  const V one = _mm512_set1_epi64(1);
+  const __mmask8 two_pieces = _mm512_mask_cmpgt_epu64_mask(p.live, pieces, one);
+  const __mmask8 piece_and_pawn =
+      _mm512_mask_cmpge_epu64_mask(_mm512_mask_cmpge_epu64_mask(p.live, pieces, one), pawns, one);
+  const __mmask8 three_pawns = _mm512_mask_cmpge_epu64_mask(p.live, pawns, _mm512_set1_epi64(3));
+  return two_pieces | piece_and_pawn | three_pawns;
 }
 
 // Counts the lanes of p (Us to move in each) whose moves uncover no check, promote to

@@ -75,12 +75,15 @@ TEST(TwoPlyStats, CastlingEnPassantPromotionsAndQueensThatCheck) {
 }
 
 // Where the lanes' rules stop: clocks about to reach 99 (a leaf may then be drawn, which the
-// lanes cannot see), few pawns and rooks left, and positions where Them may run out of moves.
+// lanes cannot see), few pawns and rooks left, and positions where Them may run out of moves
+// (a capture of Them's last free piece stalemates).
 TEST(TwoPlyStats, ClocksMaterialAndStalematesAtTheLanesLimits) {
   expect_two_ply_stats_of_every_level(
       {"r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 96 60", "r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 97 60",
        "r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 98 60", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
-       "4k3/4p3/8/8/8/8/3RP3/4K3 w - - 0 1", "k7/8/1Q6/8/8/8/8/4K2R w - - 0 1", "7k/5Q2/8/8/8/8/PPP5/1K6 w - - 0 1"},
+       "4k3/4p3/8/8/8/8/3RP3/4K3 w - - 0 1", "k7/8/1Q6/8/8/8/8/4K2R w - - 0 1", "7k/5Q2/8/8/8/8/PPP5/1K6 w - - 0 1",
+       // Black's one free piece, the knight, is taken: stalemate.
+       "k7/P7/1K6/8/8/2PP4/8/6Rn b - - 0 1"},
       2);
 }
 
