@@ -1,11 +1,11 @@
 // The last ply's statistics of eight positions at once, on the AVX-512 counter's lanes
-// (count_moves_avx512.hpp). A lane is counted when none of its moves can uncover a check,
-// promote or take en passant, and every leaf but a check keeps Them a reply and no draw: its
-// statistics are then its move, capture and castling counts, which the lanes count, and its
-// direct checks, each a single check, which the caller plays for the mate test. Every other
-// lane goes back to the scalar last_ply_stats(). The rules are the LeafFilter's (stats.hpp),
-// but a piece uncovers a check only when it stands alone between Them's king and a slider
-// of ours.
+// (count_moves_avx512.hpp). A lane is counted when none of its moves can uncover a check and
+// every leaf but a check keeps Them a reply and no draw: its statistics are then its moves
+// by kind, which the lanes count, and the classification of its direct checks, promotions and
+// en-passant captures, which the caller plays. Every other lane goes back to the scalar
+// last_ply_stats(). The rules are the LeafFilter's (stats.hpp), but a piece uncovers a check
+// only when it stands alone between Them's king and a slider of ours, and Them keeps a reply
+// on a weaker condition.
 #pragma once
 
 #include "perftkit/count_moves_avx512.hpp"
@@ -16,40 +16,35 @@ namespace perftkit {
 namespace avx512 {
 PERFTKIT_ISA_BEGIN
 
-// Every square on the rank and file through each square, and on its diagonals, the square
-// excluded.
-inline constexpr auto ROOK_LINES = [] {
-  std::array<Bitboard, 64> lines{};
-  for (int s = 0; s < 64; ++s)
-    lines[s] = DIRECTION_RAYS<8>[s] | DIRECTION_RAYS<-8>[s] | DIRECTION_RAYS<1>[s] | DIRECTION_RAYS<-1>[s];
-  return lines;
-}();
+// Every square on a line (rank, file or diagonal) through each square, the square excluded.
 inline constexpr auto QUEEN_LINES = [] {
   std::array<Bitboard, 64> lines{};
   for (int s = 0; s < 64; ++s)
-    lines[s] =
-        ROOK_LINES[s] | DIRECTION_RAYS<9>[s] | DIRECTION_RAYS<-9>[s] | DIRECTION_RAYS<7>[s] | DIRECTION_RAYS<-7>[s];
+    lines[s] = DIRECTION_RAYS<8>[s] | DIRECTION_RAYS<-8>[s] | DIRECTION_RAYS<1>[s] | DIRECTION_RAYS<-1>[s] |
+               DIRECTION_RAYS<9>[s] | DIRECTION_RAYS<-9>[s] | DIRECTION_RAYS<7>[s] | DIRECTION_RAYS<-7>[s];
   return lines;
 }();
 
-// The lines of `lines` through the square of each lane's single bit (live lanes).
-PERFTKIT_FORCEINLINE V lines_through(const std::array<Bitboard, 64>& lines, __mmask8 live, V bit) {
+// The lines through the square of each live lane's single bit.
+PERFTKIT_FORCEINLINE V queen_lines_through(__mmask8 live, V bit) {
   const V square = popcount(bit - _mm512_set1_epi64(1));
-  return _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), live, square, lines.data(), 8);
+  return _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), live, square, QUEEN_LINES.data(), 8);
 }
 
-// What the counted lanes' moves count: moves, captures and castlings.
+// What the counted lanes' moves are, by kind (the move-kind counters of StatField).
 struct LaneCounts {
-  V nodes = _mm512_setzero_si512(), captures = _mm512_setzero_si512(), castles = _mm512_setzero_si512();
+  V nodes = _mm512_setzero_si512(), captures = _mm512_setzero_si512(), en_passant = _mm512_setzero_si512(),
+    castles = _mm512_setzero_si512(), promotions = _mm512_setzero_si512();
 };
 
 // How count_stats_lanes() splits a batch of lanes.
 struct LaneSplit {
-  __mmask8 counted;  // lanes whose moves, captures and castlings the vectors counted
-  // Among them, lanes with moves of pawns, knights or sliders (bishops, rooks, queens) that
-  // give a direct check: each such move is a single check (no move of these lanes uncovers
-  // one), yet to be played for the mate test. The other counted lanes have no check at all.
-  __mmask8 pawn_checks, knight_checks, slider_checks;
+  __mmask8 counted;  // lanes whose moves the vectors counted by kind
+  // Among them, the lanes with leaves to play and classify: moves of pawns, knights or sliders
+  // (bishops, rooks, queens) that give a direct check, promotions, en-passant captures. A
+  // direct check is a single check (no move of these lanes uncovers one) that may mate. The
+  // other leaves of a counted lane are not in check and keep a reply.
+  __mmask8 pawn_checks, knight_checks, slider_checks, promotions, en_passant;
 };
 
 // Where a piece of ours attacks Them's king from, lane by lane, by kind of piece: a move that
@@ -58,10 +53,8 @@ struct CheckSquares {
   V pawn, knight, diagonal, orthogonal;
 };
 
-// A tally_lanes() tally for the statistics: counts moves, captures and castlings, and gathers
-// the moves that give a direct check by kind of piece, the lanes that castle, and those with
-// an en-passant capture or a promotion. These last go to the scalar generator, so their
-// counts here are never read (a promotion counts one move, not four).
+// A tally_lanes() tally for the statistics: counts moves by kind, and gathers the moves that
+// give a direct check by kind of piece, and the lanes that castle, promote or take en passant.
 struct StatsTally {
   PERFTKIT_FORCEINLINE StatsTally(V their_pieces, V queens_of_ours, const CheckSquares& check_squares)
       : them(their_pieces),
@@ -75,7 +68,7 @@ struct StatsTally {
   LaneCounts counts;
   V pawn_checks = _mm512_setzero_si512(), knight_checks = _mm512_setzero_si512(),
     slider_checks = _mm512_setzero_si512();
-  __mmask8 castling = 0, special = 0;
+  __mmask8 castling = 0, promoting = 0, en_passant_lanes = 0;
 
   PERFTKIT_FORCEINLINE void moves(V targets) {
     counts.nodes = counts.nodes + popcount(targets);
@@ -101,15 +94,26 @@ struct StatsTally {
       slider_checks |=
           ray_attacks<D>(movers & our_queens, empty) & targets & (ORTHOGONAL ? checks.diagonal : checks.orthogonal);
   }
+  // A promotion is four moves, one per piece.
   PERFTKIT_FORCEINLINE void pawns(V pushes, V doubles, V west, V east, V last_rank) {
     moves(pushes | doubles);
     moves(west);
     moves(east);
-    pawn_checks |= (pushes | doubles | west | east) & checks.pawn;
-    const V promotions = (pushes | west | east) & last_rank;
-    special |= _mm512_test_epi64_mask(promotions, promotions);
+    pawn_checks |= and_not(pushes | doubles | west | east, last_rank) & checks.pawn;
+    const V promotions = popcount((pushes | west | east) & last_rank);
+    const V capturing_promotions = popcount((west | east) & last_rank);
+    counts.nodes = counts.nodes + promotions + promotions + promotions;
+    counts.captures = counts.captures + capturing_promotions + capturing_promotions + capturing_promotions;
+    const V twice = promotions + promotions;
+    counts.promotions = counts.promotions + twice + twice;
+    promoting |= _mm512_test_epi64_mask(promotions, promotions);
   }
-  PERFTKIT_FORCEINLINE void en_passant(V n) { special |= _mm512_test_epi64_mask(n, n); }
+  PERFTKIT_FORCEINLINE void en_passant(V n) {
+    counts.nodes = counts.nodes + n;
+    counts.captures = counts.captures + n;
+    counts.en_passant = counts.en_passant + n;
+    en_passant_lanes |= _mm512_test_epi64_mask(n, n);
+  }
 };
 
 // Lanes where a piece of ours stands alone between Them's king and a slider of ours, in any
@@ -136,7 +140,7 @@ PERFTKIT_FORCEINLINE __mmask8 uncovering_lanes(const V (&king_rays)[8], V ours, 
 // one). So two such pieces, or one and a pawn, or three pawns, keep a reply.
 template <Color Them>
 PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, V their_king, V empty) {
-  const V unpinnable = and_not(p.them, lines_through(QUEEN_LINES, p.live, their_king));
+  const V unpinnable = and_not(p.them, queen_lines_through(p.live, their_king));
   const V free_squares = ~p.them;
   const V diagonal_steps =
       step<9>(free_squares) | step<-9>(free_squares) | step<7>(free_squares) | step<-7>(free_squares);
@@ -154,10 +158,9 @@ PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, V their_king
   return two_pieces | piece_and_pawn | three_pawns;
 }
 
-// Counts the lanes of p (Us to move in each) whose moves uncover no check, promote to
-// nothing, take no pawn en passant and leave Them a reply unless they check: adds their moves,
-// captures and castlings to counts, and says which of them have direct checks to play. The
-// caller counts the other live lanes. No leaf of a lane may be drawn (the caller's rule:
+// Counts the lanes of p (Us to move in each) whose moves uncover no check and leave Them a
+// reply unless they check: adds their moves by kind to counts, and says which of them have
+// leaves to play. The caller counts the other live lanes. No leaf of a lane may be drawn (the caller's rule:
 // clocks below 99, three pawns, rooks or queens at least).
 template <Color Us>
 PERFTKIT_FORCEINLINE LaneSplit count_stats_lanes(const Lanes& p, LaneCounts& counts) {
@@ -181,25 +184,31 @@ PERFTKIT_FORCEINLINE LaneSplit count_stats_lanes(const Lanes& p, LaneCounts& cou
   V checkers;
   tally_lanes<Us>(p, scalar_castling_lanes, checkers, tally);
 
-  __mmask8 handed_back = scalar_castling_lanes | tally.special | _mm512_test_epi64_mask(checking, checking) |
+  __mmask8 handed_back = scalar_castling_lanes | _mm512_test_epi64_mask(checking, checking) |
                          uncovering_lanes(king_rays, p.us, empty, our_orthogonal, our_diagonal);
-  // Castling checks directly only with the rook, which lands on the f- or d-file of our
-  // first rank: a king on neither file nor on that rank cannot be checked from there. The
-  // squares the king and rook leave uncover a check only as the first piece on a line from
-  // Them's king, with a slider of ours behind (uncovering_lanes(); the rook is one).
+  // Castling checks directly only with the rook, on the f- or d-file of our first rank, and
+  // only where a rook there sees Them's king now: a square the king or rook leaves opens no
+  // line to it, for the one it uncovers (the king or rook first on a line from Them's king,
+  // the other behind) is a lane uncovering_lanes() sends back, and the one the rook is first
+  // on is shut again by the king, which lands beyond the rook.
   if (tally.castling) {
     const V rook_landings =
         splat(square_bb(castling_rook_to(Us, KING_SIDE)) | square_bb(castling_rook_to(Us, QUEEN_SIDE)));
-    handed_back |=
-        _mm512_mask_test_epi64_mask(tally.castling, lines_through(ROOK_LINES, p.live, their_king), rook_landings);
+    handed_back |= _mm512_mask_test_epi64_mask(tally.castling, checks.orthogonal, rook_landings);
   }
   const __mmask8 counted = lanes_keeping_a_reply<Them>(p, their_king, empty) & p.live & ~handed_back;
   counts.nodes = _mm512_mask_add_epi64(counts.nodes, counted, counts.nodes, tally.counts.nodes);
   counts.captures = _mm512_mask_add_epi64(counts.captures, counted, counts.captures, tally.counts.captures);
   counts.castles = _mm512_mask_add_epi64(counts.castles, counted, counts.castles, tally.counts.castles);
+  counts.en_passant = _mm512_mask_add_epi64(counts.en_passant, counted, counts.en_passant, tally.counts.en_passant);
+  counts.promotions = _mm512_mask_add_epi64(counts.promotions, counted, counts.promotions, tally.counts.promotions);
   const auto lanes_with = [counted](V moves) { return _mm512_mask_test_epi64_mask(counted, moves, moves); };
-  return LaneSplit{counted, lanes_with(tally.pawn_checks), lanes_with(tally.knight_checks),
-                   lanes_with(tally.slider_checks)};
+  return LaneSplit{counted,
+                   lanes_with(tally.pawn_checks),
+                   lanes_with(tally.knight_checks),
+                   lanes_with(tally.slider_checks),
+                   __mmask8(counted & tally.promoting),
+                   __mmask8(counted & tally.en_passant_lanes)};
 }
 
 PERFTKIT_ISA_END

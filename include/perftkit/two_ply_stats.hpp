@@ -14,15 +14,17 @@ PERFTKIT_ISA_BEGIN
 #if !PERFTKIT_DEVICE_PASS
 
 #if PERFTKIT_HAS_AVX512_COUNT
-// The direct checks of a lane that count_stats_lanes() counted (Us to move): each is played
-// and classified, a single check that may mate. The lane's moves, captures and castlings are
-// counted already, and none of its moves uncovers a check, promotes or takes en passant.
+// The leaves of a lane that count_stats_lanes() counted (Us to move) which must be played:
+// its direct checks (each a single check that may mate), promotions and en-passant captures,
+// each classified. The lane's moves are counted by kind already, and none uncovers a check.
 template <Color Us>
-struct DirectCheckSink {
+struct LeavesToPlaySink {
   const Position& pos;
   LeafFilter filter;
   LeafStats& stats;
-  bool pawns, knights, sliders;  // the kinds of piece with a direct check
+  // The kinds of piece with leaves to play: pawns for a direct check, a promotion or an
+  // en-passant capture.
+  bool pawns, knights, sliders;
 
   bool wants(PieceType pt) const { return pt == PAWN ? pawns : pt == KNIGHT ? knights : pt != KING && sliders; }
   template <PieceType Pt>
@@ -34,13 +36,22 @@ struct DirectCheckSink {
   }
   template <PawnBatch Kind, int Offset>
   void pawn_moves(Bitboard targets) {
-    if constexpr (Kind != PawnBatch::PROMOTION)
+    if constexpr (Kind == PawnBatch::PROMOTION) {
+      while (targets) {
+        const Square to = pop_lsb(targets);
+        for (PieceType promo : {QUEEN, ROOK, BISHOP, KNIGHT})
+          classify_leaf<~Us>(make_promotion<Us>(pos, Square(to - Offset), to, promo), to, filter, stats);
+      }
+    } else {
       for (Bitboard checks = targets & filter.direct[PAWN]; checks;) {
         const Square to = pop_lsb(checks);
         classify_leaf<~Us>(make_pawn_move<Us>(pos, Square(to - Offset), to), to, filter, stats);
       }
+    }
   }
-  void en_passant(Square, Square) {}
+  void en_passant(Square from, Square to) {
+    classify_leaf<~Us>(make_move<Us>(pos, Move::make<EN_PASSANT>(from, to)), to, filter, stats);
+  }
   void castling(Square, Square) {}
 };
 
@@ -55,21 +66,24 @@ template <Color Us>
     const avx512::LaneSplit split = avx512::count_stats_lanes<Us>(lanes, counts);
     for (unsigned rest = lanes.live & ~split.counted; rest; rest &= rest - 1)
       last_ply_stats<Us>(children.get(first + __builtin_ctz(rest), Us), stats, true);
-    for (unsigned rest = split.pawn_checks | split.knight_checks | split.slider_checks; rest; rest &= rest - 1) {
+    const unsigned pawns = split.pawn_checks | split.promotions | split.en_passant;
+    for (unsigned rest = pawns | split.knight_checks | split.slider_checks; rest; rest &= rest - 1) {
       const unsigned lane = __builtin_ctz(rest), bit = 1u << lane;
       const Position child = children.get(first + int(lane), Us);
-      DirectCheckSink<Us> sink{child,
-                               leaf_filter<Us>(child, true),
-                               stats,
-                               (split.pawn_checks & bit) != 0,
-                               (split.knight_checks & bit) != 0,
-                               (split.slider_checks & bit) != 0};
+      LeavesToPlaySink<Us> sink{child,
+                                leaf_filter<Us>(child, true),
+                                stats,
+                                (pawns & bit) != 0,
+                                (split.knight_checks & bit) != 0,
+                                (split.slider_checks & bit) != 0};
       generate_legal<Us>(child, sink);
     }
   }
   stats[NODES] += avx512::lane_sum(counts.nodes);
   stats[CAPTURES] += avx512::lane_sum(counts.captures);
+  stats[EN_PASSANT_CAPTURES] += avx512::lane_sum(counts.en_passant);
   stats[CASTLES] += avx512::lane_sum(counts.castles);
+  stats[PROMOTIONS] += avx512::lane_sum(counts.promotions);
 }
 
 // No leaf two plies below pos is drawn, whatever it is: every clock stays below 99, and

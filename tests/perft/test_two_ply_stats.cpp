@@ -68,7 +68,8 @@ TEST(TwoPlyStats, CastlingEnPassantPromotionsAndQueensThatCheck) {
   expect_two_ply_stats_of_every_level(
       {"5k2/8/8/8/8/8/8/4K2R b K - 0 1", "3k4/8/8/8/8/8/8/R3K3 b Q - 0 1", "8/8/8/8/8/8/8/k1K1R3 b E - 0 1",
        "4k3/8/8/8/8/8/4P3/Q3K2R b K - 0 1", "1k6/8/8/8/8/8/8/1RK4R b HB - 0 1", "2r1k3/8/8/8/8/8/8/R1BK3R b HA - 0 1",
-       "4k3/2p5/8/1P1P4/8/8/8/4K2B b - - 0 1", "8/8/3k4/8/2pP4/8/8/3RK3 b - d3 0 1", "7k/1P6/8/8/8/8/6p1/K7 w - - 0 1",
+       "4k3/2p5/8/1P1P4/8/8/8/4K2B b - - 0 1", "8/8/3k4/8/2pP4/8/8/3RK3 b - d3 0 1",
+       "4k3/6pp/8/8/4p3/7N/P1KP4/6N1 w - - 0 1", "7k/1P6/8/8/8/8/6p1/K7 w - - 0 1",
        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", "4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1",
        "3k4/8/8/1B6/8/8/8/3QK3 b - - 0 1"},
       2);
