@@ -31,7 +31,7 @@ struct LeavesToPlaySink {
   void piece_moves(Square from, Bitboard targets) {
     for (Bitboard checks = targets & filter.direct[Pt]; checks;) {
       const Square to = pop_lsb(checks);
-      classify_leaf<~Us>(make_piece_move<Us, Pt>(pos, from, to), to, filter, stats);
+      direct_check(make_piece_move<Us, Pt>(pos, from, to));
     }
   }
   template <PawnBatch Kind, int Offset>
@@ -45,7 +45,7 @@ struct LeavesToPlaySink {
     } else {
       for (Bitboard checks = targets & filter.direct[PAWN]; checks;) {
         const Square to = pop_lsb(checks);
-        classify_leaf<~Us>(make_pawn_move<Us>(pos, Square(to - Offset), to), to, filter, stats);
+        direct_check(make_pawn_move<Us>(pos, Square(to - Offset), to));
       }
     }
   }
@@ -53,7 +53,31 @@ struct LeavesToPlaySink {
     classify_leaf<~Us>(make_move<Us>(pos, Move::make<EN_PASSANT>(from, to)), to, filter, stats);
   }
   void castling(Square, Square) {}
+
+  // A leaf in check from the piece that moved alone (nothing else can check in such a lane):
+  // a check, and a mate when Them has no reply.
+  [[gnu::noinline]] void direct_check(const Position& leaf) {
+    ++stats[CHECKS];
+    stats[CHECKMATES] += !has_legal_move<~Us>(leaf);
+  }
 };
+
+// The LeafFilter of a lane that count_stats_lanes() counted: where each piece checks from,
+// and its verdict that Them keeps a reply after any move that does not check and no leaf is
+// drawn (leaf_filter() without the work of reaching that verdict again).
+template <Color Us>
+LeafFilter counted_lane_filter(const Position& pos) {
+  const Square ksq = pos.king_square(~Us);
+  const Bitboard occ = pos.occupied();
+  LeafFilter f{};
+  f.direct[PAWN] = pawn_attacks(~Us, ksq);
+  f.direct[KNIGHT] = knight_attacks(ksq);
+  f.direct[BISHOP] = bishop_attacks(ksq, occ);
+  f.direct[ROOK] = rook_attacks(ksq, occ);
+  f.direct[QUEEN] = f.direct[BISHOP] | f.direct[ROOK];
+  f.them_keeps_a_move = true;
+  return f;
+}
 
 // Adds the last-ply statistics of the first n children (Us to move in each) to stats. The
 // lanes hold no clocks: the caller makes sure that no leaf can be drawn, so that the clocks
@@ -71,7 +95,7 @@ template <Color Us>
       const unsigned lane = __builtin_ctz(rest), bit = 1u << lane;
       const Position child = children.get(first + int(lane), Us);
       LeavesToPlaySink<Us> sink{child,
-                                leaf_filter<Us>(child, true),
+                                counted_lane_filter<Us>(child),
                                 stats,
                                 (pawns & bit) != 0,
                                 (split.knight_checks & bit) != 0,
