@@ -160,8 +160,8 @@ PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, V their_king
 
 // Counts the lanes of p (Us to move in each) whose moves uncover no check and leave Them a
 // reply unless they check: adds their moves by kind to counts, and says which of them have
-// leaves to play. The caller counts the other live lanes. No leaf of a lane may be drawn (the caller's rule:
-// clocks below 99, three pawns, rooks or queens at least).
+// leaves to play. The caller counts the other live lanes. No leaf of a lane may be drawn
+// (the caller's rule: clocks below 99, three pawns, rooks or queens at least).
 template <Color Us>
 PERFTKIT_FORCEINLINE LaneSplit count_stats_lanes(const Lanes& p, LaneCounts& counts) {
   constexpr Color Them = ~Us;

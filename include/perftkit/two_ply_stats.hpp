@@ -1,7 +1,9 @@
 // The statistics of the last two plies below one position on the host CPU: the children are
-// written into the AVX-512 counter's lanes (ChildBuffer), the quiet ones are counted eight at
-// a time (stats_lanes_avx512.hpp), and the others go through the scalar last ply. Without
-// AVX-512, or where a leaf may be drawn, it is last_two_plies_stats().
+// written into the AVX-512 counter's lanes (ChildBuffer) and counted eight at a time
+// (stats_lanes_avx512.hpp), which plays only their checks, promotions and en-passant
+// captures; children the lanes cannot decide go through the scalar last ply. Without
+// AVX-512, or where a leaf may be drawn, it is last_two_plies_stats(). See
+// docs/stats-table.md, "The last two plies".
 #pragma once
 
 #include "perftkit/perft.hpp"
