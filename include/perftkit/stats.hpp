@@ -145,6 +145,19 @@ struct LeafFilter {
   }
 };
 
+// Where a piece of Us of each type gives Them's king a direct check from (none for the king):
+// a move of that piece landing there checks.
+template <Color Us>
+PERFTKIT_HD_INLINE void find_direct_checks(const Position& pos, Bitboard (&direct)[PIECE_TYPE_NB]) {
+  const Square ksq = pos.king_square(~Us);
+  const Bitboard occ = pos.occupied();
+  direct[PAWN] = pawn_attacks(~Us, ksq);
+  direct[KNIGHT] = knight_attacks(ksq);
+  direct[BISHOP] = bishop_attacks(ksq, occ);
+  direct[ROOK] = rook_attacks(ksq, occ);
+  direct[QUEEN] = direct[BISHOP] | direct[ROOK];
+}
+
 // Them keeps a move when three of its knights or pawns off every line through its king (never
 // pinned) have a free step: one move of Us takes or blocks at most two (castling lands two).
 // No draw while the clock is below 99 and three pawns, rooks or queens stand (a move removes two at most).
@@ -165,11 +178,7 @@ PERFTKIT_HD_INLINE LeafFilter leaf_filter(const Position& pos, bool shortcuts) {
   f.them_keeps_a_move = free_steps >= 3;
   f.may_be_drawn = pos.halfmove_clock >= 99 || popcount(pos.pawns | pos.orthogonal) <= 2;
 
-  f.direct[PAWN] = pawn_attacks(Them, ksq);
-  f.direct[KNIGHT] = knight_attacks(ksq);
-  f.direct[BISHOP] = bishop_attacks(ksq, occ);
-  f.direct[ROOK] = rook_attacks(ksq, occ);
-  f.direct[QUEEN] = f.direct[BISHOP] | f.direct[ROOK];
+  find_direct_checks<Us>(pos, f.direct);
   f.uncovering = f.direct[QUEEN] & ours;
   // Them already in check (an illegal position) would break the reasoning above.
   const bool them_in_check = (f.direct[PAWN] & pos.pawns & ours) || (f.direct[KNIGHT] & pos.knights & ours) ||

@@ -69,14 +69,8 @@ struct LeavesToPlaySink {
 // drawn (leaf_filter() without the work of reaching that verdict again).
 template <Color Us>
 LeafFilter counted_lane_filter(const Position& pos) {
-  const Square ksq = pos.king_square(~Us);
-  const Bitboard occ = pos.occupied();
   LeafFilter f{};
-  f.direct[PAWN] = pawn_attacks(~Us, ksq);
-  f.direct[KNIGHT] = knight_attacks(ksq);
-  f.direct[BISHOP] = bishop_attacks(ksq, occ);
-  f.direct[ROOK] = rook_attacks(ksq, occ);
-  f.direct[QUEEN] = f.direct[BISHOP] | f.direct[ROOK];
+  find_direct_checks<Us>(pos, f.direct);
   f.them_keeps_a_move = true;
   return f;
 }
