@@ -86,13 +86,10 @@ PERFTKIT_FORCEINLINE V orthogonal_rays(V gen, V occ) {
 #endif
 
 // Squares a slider on each bit of gen reaches in direction D: the empty squares and the
-// first occupied one (Kogge-Stone occluded fill, then one more step). gen lies on occupied
-// squares (~empty).
+// first occupied one (Kogge-Stone occluded fill, then one more step). gen may lie anywhere,
+// empty squares included.
 template <int D>
-PERFTKIT_FORCEINLINE V ray_attacks(V gen, V empty) {
-#if defined(__GFNI__) && defined(__AVX512BW__)
-  if constexpr (D == 1 || D == -1 || D == 8 || D == -8) return orthogonal_rays<D>(gen, ~empty);
-#endif
+PERFTKIT_FORCEINLINE V occluded_ray_attacks(V gen, V empty) {
   V pro = empty & splat(landing_squares<D>());
   gen = gen | (pro & shift_raw<D>(gen));
   pro = pro & shift_raw<D>(pro);
@@ -100,6 +97,16 @@ PERFTKIT_FORCEINLINE V ray_attacks(V gen, V empty) {
   pro = pro & shift_raw<2 * D>(pro);
   gen = gen | (pro & shift_raw<4 * D>(gen));
   return step<D>(gen);
+}
+
+// occluded_ray_attacks() for gen on occupied squares (~empty), the orthogonal directions by
+// subtraction where the instructions allow.
+template <int D>
+PERFTKIT_FORCEINLINE V ray_attacks(V gen, V empty) {
+#if defined(__GFNI__) && defined(__AVX512BW__)
+  if constexpr (D == 1 || D == -1 || D == 8 || D == -8) return orthogonal_rays<D>(gen, ~empty);
+#endif
+  return occluded_ray_attacks<D>(gen, empty);
 }
 
 // The squares from the lower to the higher of two single bits, both included (rank_span()

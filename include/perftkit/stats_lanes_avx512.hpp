@@ -31,20 +31,22 @@ PERFTKIT_FORCEINLINE V queen_lines_through(__mmask8 live, V bit) {
   return _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), live, square, QUEEN_LINES.data(), 8);
 }
 
-// What the counted lanes' moves are, by kind (the move-kind counters of StatField).
+// What the counted lanes' moves are, by kind (the move-kind counters of StatField), and
+// their direct checks but by promotions.
 struct LaneCounts {
   V nodes = _mm512_setzero_si512(), captures = _mm512_setzero_si512(), en_passant = _mm512_setzero_si512(),
-    castles = _mm512_setzero_si512(), promotions = _mm512_setzero_si512();
+    castles = _mm512_setzero_si512(), promotions = _mm512_setzero_si512(), checks = _mm512_setzero_si512();
 };
 
 // How count_stats_lanes() splits a batch of lanes.
 struct LaneSplit {
-  __mmask8 counted;  // lanes whose moves the vectors counted by kind
+  __mmask8 counted;  // lanes whose moves the vectors counted by kind, and their direct checks
   // Among them, the lanes with leaves to play and classify: moves of pawns, knights or sliders
-  // (bishops, rooks, queens) that give a direct check, promotions, en-passant captures. A
-  // direct check is a single check (no move of these lanes uncovers one) that may mate. The
-  // other leaves of a counted lane are not in check and keep a reply.
+  // (bishops, rooks, queens) that give a direct check that may mate, promotions, en-passant
+  // captures. A direct check is a single check (no move of these lanes uncovers one). The
+  // other leaves of a counted lane are not mated, and keep a reply when not in check.
   __mmask8 pawn_checks, knight_checks, slider_checks, promotions, en_passant;
+  V may_mate;  // the squares a direct check that may mate lands on, lane by lane
 };
 
 // Where a piece of ours attacks Them's king from, lane by lane, by kind of piece: a move that
@@ -82,24 +84,36 @@ struct StatsTally {
   }
   PERFTKIT_FORCEINLINE void knight_jump(V targets) {
     moves(targets);
-    knight_checks |= targets & checks.knight;
+    const V checking = targets & checks.knight;
+    knight_checks |= checking;
+    counts.checks = counts.checks + popcount(checking);
   }
   template <int D>
   PERFTKIT_FORCEINLINE void slider(V movers, V empty, V targets) {
     moves(targets);
     constexpr bool ORTHOGONAL = orthogonal_direction<D>();
-    slider_checks |= targets & (ORTHOGONAL ? checks.orthogonal : checks.diagonal);
-    // A queen moving along one kind of line may check along the other.
-    if (queens)
-      slider_checks |=
+    const V checking = targets & (ORTHOGONAL ? checks.orthogonal : checks.diagonal);
+    slider_checks |= checking;
+    counts.checks = counts.checks + popcount(checking);
+    // A queen moving along one kind of line may check along the other (a square lies on one
+    // line through Them's king at most, so no check counts twice).
+    if (queens) {
+      const V queen_checking =
           ray_attacks<D>(movers & our_queens, empty) & targets & (ORTHOGONAL ? checks.diagonal : checks.orthogonal);
+      slider_checks |= queen_checking;
+      counts.checks = counts.checks + popcount(queen_checking);
+    }
   }
   // A promotion is four moves, one per piece.
   PERFTKIT_FORCEINLINE void pawns(V pushes, V doubles, V west, V east, V last_rank) {
     moves(pushes | doubles);
     moves(west);
     moves(east);
-    pawn_checks |= and_not(pushes | doubles | west | east, last_rank) & checks.pawn;
+    // Pawn checks but by promotions (the caller plays those); two pawns may take on one square.
+    const V push_checks = and_not(pushes | doubles, last_rank) & checks.pawn;
+    const V west_checks = and_not(west, last_rank) & checks.pawn, east_checks = and_not(east, last_rank) & checks.pawn;
+    pawn_checks |= push_checks | west_checks | east_checks;
+    counts.checks = counts.checks + popcount(push_checks) + popcount(west_checks) + popcount(east_checks);
     const V promotions = popcount((pushes | west | east) & last_rank);
     const V capturing_promotions = popcount((west | east) & last_rank);
     counts.nodes = counts.nodes + promotions + promotions + promotions;
@@ -158,6 +172,69 @@ PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, V their_king
   return two_pieces | piece_and_pawn | three_pawns;
 }
 
+// The squares, lane by lane, where a direct check of Us (one of `checks`, a single check: no
+// move of the lane uncovers one) may mate. Each rule below gives Them a legal reply to every
+// such check, whichever piece gives it, and holds in the leaf because one move of Us changes
+// the board only on its two squares.
+// - Capture: a piece of Them's but the king, off every line through Them's king, attacks the
+//   square. No move pins it, its path does not cross the move's origin in a way that matters
+//   (a vacated square only opens lines), and taking the checker uncovers nothing.
+// - Block: the square lies on a line from Them's king beyond an empty square that such a
+//   piece reaches by a quiet move (a pawn by a push). The checker's own square is not on that
+//   piece's path, for the path would then lie on the line through Them's king.
+// - Flight: a square next to Them's king, not Them's, that no piece of Us attacks even with
+//   every piece of Us lifted off the board and Them's king too, nor a checker from any of the
+//   lane's check squares. Lifting pieces only lengthens the sliders' lines, so this covers
+//   the squares the move vacates and the checker's new lines, and the king's own line.
+template <Color Us>
+PERFTKIT_FORCEINLINE V checks_that_may_mate(const Lanes& p, V their_king, V empty, const V (&king_rays)[8],
+                                            V pawn_checks, V knight_checks, V slider_checks) {
+  constexpr Color Them = ~Us;
+  const V free = and_not(p.them, queen_lines_through(p.live, their_king) | their_king);
+  const V free_diagonal = p.diagonal & free, free_orthogonal = p.orthogonal & free, free_pawns = p.pawns & free;
+  const V piece_reach = KnightJumps(p.knights & free).all() | ray_attacks<8>(free_orthogonal, empty) |
+                        ray_attacks<-8>(free_orthogonal, empty) | ray_attacks<1>(free_orthogonal, empty) |
+                        ray_attacks<-1>(free_orthogonal, empty) | ray_attacks<9>(free_diagonal, empty) |
+                        ray_attacks<-9>(free_diagonal, empty) | ray_attacks<7>(free_diagonal, empty) |
+                        ray_attacks<-7>(free_diagonal, empty);
+  V may_mate = and_not(pawn_checks | knight_checks | slider_checks, piece_reach | pawn_reach<Them>(free_pawns));
+  if (!_mm512_test_epi64_mask(may_mate, may_mate)) return may_mate;
+
+  if (_mm512_test_epi64_mask(may_mate, slider_checks)) {
+    const V single = shift_raw<PAWN_PUSH<Them>>(free_pawns) & empty;
+    const V doubles = shift_raw<PAWN_PUSH<Them>>(single & splat(relative_rank_bb(Them, RANK_3))) & empty;
+    const V unblockable = and_not(empty, (piece_reach & empty) | single | doubles);
+    // One direction at a time, only where some lane has such a check on that ray.
+    const auto blockable = [&]<int D>(const V& ray) {
+      if (_mm512_test_epi64_mask(ray, may_mate))
+        may_mate = and_not(may_mate, and_not(ray, ray_attacks<D>(their_king, unblockable)));
+    };
+    blockable.template operator()<8>(king_rays[0]);
+    blockable.template operator()<-8>(king_rays[1]);
+    blockable.template operator()<1>(king_rays[2]);
+    blockable.template operator()<-1>(king_rays[3]);
+    blockable.template operator()<9>(king_rays[4]);
+    blockable.template operator()<-9>(king_rays[5]);
+    blockable.template operator()<7>(king_rays[6]);
+    blockable.template operator()<-7>(king_rays[7]);
+    if (!_mm512_test_epi64_mask(may_mate, may_mate)) return may_mate;
+  }
+
+  const V squares_by_king = and_not(king_reach(their_king), p.them);
+  if (!_mm512_mask_test_epi64_mask(_mm512_test_epi64_mask(may_mate, may_mate), squares_by_king, squares_by_king))
+    return may_mate;
+  const V open = ~and_not(p.them, their_king);
+  const V diagonal = (p.diagonal & p.us) | slider_checks, orthogonal = (p.orthogonal & p.us) | slider_checks;
+  const V attacked = pawn_reach<Us>((p.pawns & p.us) | pawn_checks) |
+                     KnightJumps((p.knights & p.us) | knight_checks).all() | king_reach(p.kings & p.us) |
+                     occluded_ray_attacks<8>(orthogonal, open) | occluded_ray_attacks<-8>(orthogonal, open) |
+                     occluded_ray_attacks<1>(orthogonal, open) | occluded_ray_attacks<-1>(orthogonal, open) |
+                     occluded_ray_attacks<9>(diagonal, open) | occluded_ray_attacks<-9>(diagonal, open) |
+                     occluded_ray_attacks<7>(diagonal, open) | occluded_ray_attacks<-7>(diagonal, open);
+  const V flights = and_not(squares_by_king, attacked);
+  return _mm512_maskz_mov_epi64(_mm512_testn_epi64_mask(flights, flights), may_mate);
+}
+
 // Counts the lanes of p (Us to move in each) whose moves uncover no check and leave Them a
 // reply unless they check: adds their moves by kind to counts, and says which of them have
 // leaves to play. The caller counts the other live lanes. No leaf of a lane may be drawn
@@ -202,13 +279,22 @@ PERFTKIT_FORCEINLINE LaneSplit count_stats_lanes(const Lanes& p, LaneCounts& cou
   counts.castles = _mm512_mask_add_epi64(counts.castles, counted, counts.castles, tally.counts.castles);
   counts.en_passant = _mm512_mask_add_epi64(counts.en_passant, counted, counts.en_passant, tally.counts.en_passant);
   counts.promotions = _mm512_mask_add_epi64(counts.promotions, counted, counts.promotions, tally.counts.promotions);
-  const auto lanes_with = [counted](V moves) { return _mm512_mask_test_epi64_mask(counted, moves, moves); };
+  counts.checks = _mm512_mask_add_epi64(counts.checks, counted, counts.checks, tally.counts.checks);
+  const V direct_checks = tally.pawn_checks | tally.knight_checks | tally.slider_checks;
+  const V may_mate = _mm512_mask_test_epi64_mask(counted, direct_checks, direct_checks)
+                         ? checks_that_may_mate<Us>(p, their_king, empty, king_rays, tally.pawn_checks,
+                                                    tally.knight_checks, tally.slider_checks)
+                         : _mm512_setzero_si512();
+  const auto lanes_with = [counted, may_mate](V moves) {
+    return _mm512_mask_test_epi64_mask(counted, moves, may_mate);
+  };
   return LaneSplit{counted,
                    lanes_with(tally.pawn_checks),
                    lanes_with(tally.knight_checks),
                    lanes_with(tally.slider_checks),
                    __mmask8(counted & tally.promoting),
-                   __mmask8(counted & tally.en_passant_lanes)};
+                   __mmask8(counted & tally.en_passant_lanes),
+                   may_mate};
 }
 
 PERFTKIT_ISA_END

@@ -17,12 +17,14 @@ PERFTKIT_ISA_BEGIN
 
 #if PERFTKIT_HAS_AVX512_COUNT
 // The leaves of a lane that count_stats_lanes() counted (Us to move) which must be played:
-// its direct checks (each a single check that may mate), promotions and en-passant captures,
-// each classified. The lane's moves are counted by kind already, and none uncovers a check.
+// its direct checks that may mate, tested for mate, and its promotions and en-passant
+// captures, classified. The lane's moves and direct checks are counted already, and no move
+// uncovers a check.
 template <Color Us>
 struct LeavesToPlaySink {
   const Position& pos;
   LeafFilter filter;
+  Bitboard may_mate;  // where a direct check that may mate lands
   LeafStats& stats;
   // The kinds of piece with leaves to play: pawns for a direct check, a promotion or an
   // en-passant capture.
@@ -31,7 +33,7 @@ struct LeavesToPlaySink {
   bool wants(PieceType pt) const { return pt == PAWN ? pawns : pt == KNIGHT ? knights : pt != KING && sliders; }
   template <PieceType Pt>
   void piece_moves(Square from, Bitboard targets) {
-    for (Bitboard checks = targets & filter.direct[Pt]; checks;) {
+    for (Bitboard checks = targets & filter.direct[Pt] & may_mate; checks;) {
       const Square to = pop_lsb(checks);
       direct_check(make_piece_move<Us, Pt>(pos, from, to));
     }
@@ -45,7 +47,7 @@ struct LeavesToPlaySink {
           classify_leaf<~Us>(make_promotion<Us>(pos, Square(to - Offset), to, promo), to, filter, stats);
       }
     } else {
-      for (Bitboard checks = targets & filter.direct[PAWN]; checks;) {
+      for (Bitboard checks = targets & filter.direct[PAWN] & may_mate; checks;) {
         const Square to = pop_lsb(checks);
         direct_check(make_pawn_move<Us>(pos, Square(to - Offset), to));
       }
@@ -57,11 +59,8 @@ struct LeavesToPlaySink {
   void castling(Square, Square) {}
 
   // A leaf in check from the piece that moved alone (nothing else can check in such a lane):
-  // a check, and a mate when Them has no reply.
-  [[gnu::noinline]] void direct_check(const Position& leaf) {
-    ++stats[CHECKS];
-    stats[CHECKMATES] += !has_legal_move<~Us>(leaf);
-  }
+  // a mate when Them has no reply.
+  [[gnu::noinline]] void direct_check(const Position& leaf) { stats[CHECKMATES] += !has_legal_move<~Us>(leaf); }
 };
 
 // The LeafFilter of a lane that count_stats_lanes() counted: where each piece checks from,
@@ -81,17 +80,21 @@ LeafFilter counted_lane_filter(const Position& pos) {
 template <Color Us>
 [[gnu::noinline]] void last_ply_stats_of(const ChildBuffer<>& children, int n, LeafStats& stats) {
   avx512::LaneCounts counts;
+  alignas(64) Bitboard may_mate[8];
   for (int first = 0; first < n; first += 8) {
     const avx512::Lanes lanes = avx512::load_lanes<Us>(children.lanes, first, n - first < 8 ? n - first : 8);
     const avx512::LaneSplit split = avx512::count_stats_lanes<Us>(lanes, counts);
     for (unsigned rest = lanes.live & ~split.counted; rest; rest &= rest - 1)
       last_ply_stats<Us>(children.get(first + __builtin_ctz(rest), Us), stats, true);
     const unsigned pawns = split.pawn_checks | split.promotions | split.en_passant;
-    for (unsigned rest = pawns | split.knight_checks | split.slider_checks; rest; rest &= rest - 1) {
+    const unsigned to_play = pawns | split.knight_checks | split.slider_checks;
+    if (to_play) _mm512_store_si512(may_mate, split.may_mate);
+    for (unsigned rest = to_play; rest; rest &= rest - 1) {
       const unsigned lane = __builtin_ctz(rest), bit = 1u << lane;
       const Position child = children.get(first + int(lane), Us);
       LeavesToPlaySink<Us> sink{child,
                                 counted_lane_filter<Us>(child),
+                                may_mate[lane],
                                 stats,
                                 (pawns & bit) != 0,
                                 (split.knight_checks & bit) != 0,
@@ -104,6 +107,7 @@ template <Color Us>
   stats[EN_PASSANT_CAPTURES] += avx512::lane_sum(counts.en_passant);
   stats[CASTLES] += avx512::lane_sum(counts.castles);
   stats[PROMOTIONS] += avx512::lane_sum(counts.promotions);
+  stats[CHECKS] += avx512::lane_sum(counts.checks);
 }
 
 // No leaf two plies below pos is drawn, whatever it is: every clock stays below 99, and
