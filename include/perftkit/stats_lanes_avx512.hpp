@@ -25,11 +25,33 @@ inline constexpr auto QUEEN_LINES = [] {
   return lines;
 }();
 
-// The lines through the square of each live lane's single bit.
-PERFTKIT_FORCEINLINE V queen_lines_through(__mmask8 live, V bit) {
-  const V square = popcount(bit - _mm512_set1_epi64(1));
-  return _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), live, square, QUEEN_LINES.data(), 8);
-}
+// Them's king in each lane, and the lines through it. The lanes of one batch are mostly
+// siblings, whose king (the side that just moved) stands on one square unless it moved:
+// then `shared` names that square, and a direction no slider of ours can look along from it
+// needs no work.
+struct TheirKing {
+  V bit, lines;
+  Square shared;
+
+  PERFTKIT_FORCEINLINE TheirKing(__mmask8 live, V king) : bit(king) {
+    alignas(64) Bitboard lanes[8];  // (a cast to the low 128 bits draws a false -Wmaybe-uninitialized from g++ 12)
+    _mm512_store_si512(lanes, king);
+    const Bitboard first = lanes[0];
+    const __mmask8 same = _mm512_cmpeq_epi64_mask(king, splat(first)) | __mmask8(~live);
+    shared = first != 0 && same == 0xFF ? Square(lsb(first)) : SQ_NONE;
+    if (shared != SQ_NONE) {
+      lines = splat(QUEEN_LINES[shared]);
+    } else {
+      const V square = popcount(king - _mm512_set1_epi64(1));
+      lines = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), live, square, QUEEN_LINES.data(), 8);
+    }
+  }
+  // False only when every lane's king has no square of `sliders` on its ray in direction D.
+  template <int D>
+  PERFTKIT_FORCEINLINE bool may_see(V sliders) const {
+    return shared == SQ_NONE || _mm512_test_epi64_mask(splat(DIRECTION_RAYS<D>[shared]), sliders);
+  }
+};
 
 // What the counted lanes' moves are, by kind (the move-kind counters of StatField), and
 // their direct checks but by promotions.
@@ -132,12 +154,12 @@ struct StatsTally {
 
 // Lanes where a piece of ours stands alone between Them's king and a slider of ours, in any
 // direction: its move may uncover a check.
-PERFTKIT_FORCEINLINE __mmask8 uncovering_lanes(const V (&king_rays)[8], V ours, V empty, V our_orthogonal,
-                                               V our_diagonal) {
-  const auto behind = [&]<int D>(V ray) {
-    const V blocker = ray & ours;
-    return _mm512_test_epi64_mask(ray_attacks<D>(blocker, empty),
-                                  orthogonal_direction<D>() ? our_orthogonal : our_diagonal);
+PERFTKIT_FORCEINLINE __mmask8 uncovering_lanes(const TheirKing& king, const V (&king_rays)[8], V ours, V empty,
+                                               V our_orthogonal, V our_diagonal) {
+  const auto behind = [&]<int D>(V ray) -> __mmask8 {
+    const V sliders = orthogonal_direction<D>() ? our_orthogonal : our_diagonal;
+    if (!king.may_see<D>(sliders)) return 0;
+    return _mm512_test_epi64_mask(ray_attacks<D>(ray & ours, empty), sliders);
   };
   return behind.template operator()<8>(king_rays[0]) | behind.template operator()<-8>(king_rays[1]) |
          behind.template operator()<1>(king_rays[2]) | behind.template operator()<-1>(king_rays[3]) |
@@ -153,8 +175,8 @@ PERFTKIT_FORCEINLINE __mmask8 uncovering_lanes(const V (&king_rays)[8], V ours, 
 // nothing else, or blocks one square, or two (castling; en passant takes a pawn and blocks
 // one). So two such pieces, or one and a pawn, or three pawns, keep a reply.
 template <Color Them>
-PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, V their_king, V empty) {
-  const V unpinnable = and_not(p.them, queen_lines_through(p.live, their_king));
+PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, const TheirKing& king, V empty) {
+  const V unpinnable = and_not(p.them, king.lines);
   const V free_squares = ~p.them;
   const V diagonal_steps =
       step<9>(free_squares) | step<-9>(free_squares) | step<7>(free_squares) | step<-7>(free_squares);
@@ -187,10 +209,11 @@ PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, V their_king
 //   lane's check squares. Lifting pieces only lengthens the sliders' lines, so this covers
 //   the squares the move vacates and the checker's new lines, and the king's own line.
 template <Color Us>
-PERFTKIT_FORCEINLINE V checks_that_may_mate(const Lanes& p, V their_king, V empty, const V (&king_rays)[8],
+PERFTKIT_FORCEINLINE V checks_that_may_mate(const Lanes& p, const TheirKing& king, V empty, const V (&king_rays)[8],
                                             V pawn_checks, V knight_checks, V slider_checks) {
   constexpr Color Them = ~Us;
-  const V free = and_not(p.them, queen_lines_through(p.live, their_king) | their_king);
+  const V their_king = king.bit;
+  const V free = and_not(p.them, king.lines | their_king);
   const V free_diagonal = p.diagonal & free, free_orthogonal = p.orthogonal & free, free_pawns = p.pawns & free;
   const V piece_reach = KnightJumps(p.knights & free).all() | ray_attacks<8>(free_orthogonal, empty) |
                         ray_attacks<-8>(free_orthogonal, empty) | ray_attacks<1>(free_orthogonal, empty) |
@@ -243,7 +266,8 @@ template <Color Us>
 PERFTKIT_FORCEINLINE LaneSplit count_stats_lanes(const Lanes& p, LaneCounts& counts) {
   constexpr Color Them = ~Us;
   const V occ = p.us | p.them, empty = ~occ;
-  const V their_king = p.kings & p.them;
+  const TheirKing king(p.live, p.kings & p.them);
+  const V their_king = king.bit;
   const V our_orthogonal = p.orthogonal & p.us, our_diagonal = p.diagonal & p.us;
   const V king_rays[8] = {ray_attacks<8>(their_king, empty), ray_attacks<-8>(their_king, empty),
                           ray_attacks<1>(their_king, empty), ray_attacks<-1>(their_king, empty),
@@ -262,7 +286,7 @@ PERFTKIT_FORCEINLINE LaneSplit count_stats_lanes(const Lanes& p, LaneCounts& cou
   tally_lanes<Us>(p, scalar_castling_lanes, checkers, tally);
 
   __mmask8 handed_back = scalar_castling_lanes | _mm512_test_epi64_mask(checking, checking) |
-                         uncovering_lanes(king_rays, p.us, empty, our_orthogonal, our_diagonal);
+                         uncovering_lanes(king, king_rays, p.us, empty, our_orthogonal, our_diagonal);
   // Castling checks directly only with the rook, on the f- or d-file of our first rank, and
   // only where a rook there sees Them's king now: a square the king or rook leaves opens no
   // line to it, for the one it uncovers (the king or rook first on a line from Them's king,
@@ -273,7 +297,7 @@ PERFTKIT_FORCEINLINE LaneSplit count_stats_lanes(const Lanes& p, LaneCounts& cou
         splat(square_bb(castling_rook_to(Us, KING_SIDE)) | square_bb(castling_rook_to(Us, QUEEN_SIDE)));
     handed_back |= _mm512_mask_test_epi64_mask(tally.castling, checks.orthogonal, rook_landings);
   }
-  const __mmask8 counted = lanes_keeping_a_reply<Them>(p, their_king, empty) & p.live & ~handed_back;
+  const __mmask8 counted = lanes_keeping_a_reply<Them>(p, king, empty) & p.live & ~handed_back;
   counts.nodes = _mm512_mask_add_epi64(counts.nodes, counted, counts.nodes, tally.counts.nodes);
   counts.captures = _mm512_mask_add_epi64(counts.captures, counted, counts.captures, tally.counts.captures);
   counts.castles = _mm512_mask_add_epi64(counts.castles, counted, counts.castles, tally.counts.castles);
@@ -282,8 +306,8 @@ PERFTKIT_FORCEINLINE LaneSplit count_stats_lanes(const Lanes& p, LaneCounts& cou
   counts.checks = _mm512_mask_add_epi64(counts.checks, counted, counts.checks, tally.counts.checks);
   const V direct_checks = tally.pawn_checks | tally.knight_checks | tally.slider_checks;
   const V may_mate = _mm512_mask_test_epi64_mask(counted, direct_checks, direct_checks)
-                         ? checks_that_may_mate<Us>(p, their_king, empty, king_rays, tally.pawn_checks,
-                                                    tally.knight_checks, tally.slider_checks)
+                         ? checks_that_may_mate<Us>(p, king, empty, king_rays, tally.pawn_checks, tally.knight_checks,
+                                                    tally.slider_checks)
                          : _mm512_setzero_si512();
   const auto lanes_with = [counted, may_mate](V moves) {
     return _mm512_mask_test_epi64_mask(counted, moves, may_mate);
