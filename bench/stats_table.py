@@ -5,11 +5,13 @@ each run's wall time, peak resident memory (/usr/bin/time), the table's size and
 captures, e.p., castles, promotions, checks, mates; Kiwipete 7 nodes only). Each case runs
 --runs times and the median is kept. --hash MB runs every case with that table instead, 0 for
 none. --work-dir also runs each case as a work dir (a fresh one each run, the default 1,024
-shards), alternating with the plain runs, and checks its counters the same way. Writes
+shards), alternating with the plain runs, and checks its counters the same way. --backend
+pipeline runs the frontier pipeline (on OpenMP here) instead of the CPU core. Writes
 results/stats-table-<host>-<date>.json with the machine and the commit.
 
 Usage: bench/stats_table.py [--perftkit build/release/perftkit] [--cases start8,kiwipete6]
-                            [--runs 2] [--threads N] [--hash MB] [--work-dir] [--out FILE]
+                            [--runs 2] [--threads N] [--hash MB] [--backend cpu|pipeline]
+                            [--work-dir] [--out FILE]
 Cases: start7, start8, start9, start10, kiwipete5, kiwipete6, kiwipete7.
 """
 import argparse
@@ -41,8 +43,8 @@ CASES = {
 }
 
 
-def run_once(perftkit, fen, depth, threads, hash_mb, work_dir=False):
-    cmd = [perftkit, "perft", "--fen", fen, "--depth", str(depth), "--stats", "--json"]
+def run_once(perftkit, fen, depth, threads, hash_mb, backend, work_dir=False):
+    cmd = [perftkit, "perft", "--fen", fen, "--depth", str(depth), "--stats", "--json", "--backend", backend]
     cmd += ["--threads", str(threads)] if threads else []
     cmd += ["--hash", str(hash_mb)] if hash_mb is not None else []
     if work_dir:
@@ -61,7 +63,7 @@ def run_command(cmd):
     if done.returncode != 0:
         sys.exit(f"{' '.join(cmd)}: exit {done.returncode}: {done.stderr.strip()}")
     result = json.loads(done.stdout)
-    table = re.search(r"statistics table: ([0-9.]+)% of (\d+) probes hit, (\d+) subtrees stored", done.stderr)
+    table = re.search(r"statistics table: ([0-9.]+)% of (\d+) probes hit(?:, (\d+) subtrees stored)?", done.stderr)
     hash_line = re.search(r"hash: (\d+) MB per process", done.stderr)  # a work dir's table
     return {
         "wall_seconds": round(wall, 3),
@@ -72,7 +74,7 @@ def run_command(cmd):
         "hash_mb": result["hash_mb"] if "hash_mb" in result else int(hash_line.group(1)) if hash_line else None,
         "hit_percent": float(table.group(1)) if table else None,
         "probes": int(table.group(2)) if table else None,
-        "stored": int(table.group(3)) if table else None,
+        "stored": int(table.group(3)) if table and table.group(3) else None,
         "stats": result["stats"],
     }
 
@@ -84,6 +86,7 @@ def main():
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--threads", type=int, default=0)
     parser.add_argument("--hash", type=int, default=None)
+    parser.add_argument("--backend", default="cpu", choices=["cpu", "pipeline"])
     parser.add_argument("--work-dir", action="store_true")
     parser.add_argument("--out")
     args = parser.parse_args()
@@ -93,9 +96,10 @@ def main():
         fen, depth, published = CASES[name]
         runs, work_dir_runs = [], []
         for _ in range(args.runs):
-            runs.append(run_once(args.perftkit, fen, depth, args.threads, args.hash))
+            runs.append(run_once(args.perftkit, fen, depth, args.threads, args.hash, args.backend))
             if args.work_dir:
-                work_dir_runs.append(run_once(args.perftkit, fen, depth, args.threads, args.hash, work_dir=True))
+                work_dir_runs.append(
+                    run_once(args.perftkit, fen, depth, args.threads, args.hash, args.backend, work_dir=True))
         for run in runs + work_dir_runs:
             for field, want in zip(FIELDS, published):
                 if want is not None and int(run["stats"][field]) != want:
@@ -120,7 +124,7 @@ def main():
     out = args.out or os.path.join(ROOT, "results", f"stats-table-{socket.gethostname()}-{date}.json")
     with open(out, "w") as f:
         json.dump({"script": "bench/stats_table.py", "date": date, "commit": commit(), "machine": machine(), "perftkit": args.perftkit,
-                   "threads": args.threads or os.cpu_count(), "rows": rows}, f, indent=1)
+                   "threads": args.threads or os.cpu_count(), "backend": args.backend, "rows": rows}, f, indent=1)
         f.write("\n")
     print(f"wrote {out}")
 

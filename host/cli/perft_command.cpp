@@ -205,13 +205,12 @@ int run(const PerftOptions& opt) {
                  : gpu       ? " (default: what this depth needs, at most a quarter of the device's free memory)"
                              : " (default: what this depth needs, at most a quarter of available memory)",
                  static_cast<unsigned long long>(opt.seed));
-  // Statistics on the pipeline (and on a GPU) count without a table as yet: say so rather
-  // than take --hash without a word.
-  if (opt.hash_mb && *opt.hash_mb > 0 && opt.stats && hash_table_kind(req) == HashTableKind::PIPELINE)
+  // Statistics on a GPU count without a table as yet: say so rather than take --hash without
+  // a word.
+  if (opt.hash_mb && *opt.hash_mb > 0 && opt.stats && gpu)
     std::fprintf(stderr,
-                 "hash: --hash is not used: statistics on %s count without a table (the CPU backend has "
-                 "one: --backend cpu)\n",
-                 gpu ? "a GPU" : "the pipeline");
+                 "hash: --hash is not used: statistics on a GPU count without a table (the CPU backend and "
+                 "the pipeline on OpenMP have one: --backend cpu or pipeline)\n");
   if (opt.each) return run_each_depth(opt, req);
   WorkProgress units;
   std::optional<UnitsProgressLine> progress_line;
@@ -231,10 +230,14 @@ int run(const PerftOptions& opt) {
   }
   if (!report.cpu_fallback.empty())
     std::fprintf(stderr, "%s: counted on the CPU core instead\n", report.cpu_fallback.c_str());
-  if (const StatsTableUse& use = report.stats_table; use.probes && opt.depth > 3)
-    std::fprintf(stderr, "statistics table: %.1f%% of %llu probes hit, %llu subtrees stored\n",
-                 100.0 * double(use.hits) / double(use.probes), static_cast<unsigned long long>(use.probes),
-                 static_cast<unsigned long long>(use.stores));
+  if (const StatsTableUse& use = report.stats_table; use.probes && opt.depth > 3) {
+    // (The CPU core counts its stores; the pipeline's kernels do not.)
+    std::fprintf(stderr, "statistics table: %.1f%% of %llu probes hit", 100.0 * double(use.hits) / double(use.probes),
+                 static_cast<unsigned long long>(use.probes));
+    if (report.backend == "cpu")
+      std::fprintf(stderr, ", %llu subtrees stored", static_cast<unsigned long long>(use.stores));
+    std::fprintf(stderr, "\n");
+  }
   if (opt.json) print_json(report, opt, req);
   else print_text(report, opt);
   std::fprintf(stderr, "time %.3f s, %.4g nodes/s (%s, %u thread%s)\n", report.seconds,
@@ -268,7 +271,7 @@ void add_perft_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--hash", opt->hash_mb,
                   "Transposition table of subtree counts, in MB (0: none; default: what the depth needs, at most a "
                   "quarter of available memory, or per GPU a quarter of its free memory); node counts on every "
-                  "backend, --stats on the CPU backend")
+                  "backend, --stats on the CPU backend and the pipeline on OpenMP")
       ->check(table_megabytes());
   cmd->add_option("--seed", opt->seed, "Key set of the transposition table (independent keys per seed)")
       ->capture_default_str();

@@ -28,17 +28,15 @@ using driver::root_job;
 using driver::root_move_stats;
 using driver::RootTotals;
 
-// Options of a pipeline run of req; node counts use req's transposition table (statistics
-// do not yet: their table, StatsTable, serves the CPU core).
+// Options of a pipeline run of req; node counts use req's transposition table of its size
+// (statistics theirs: count_stats_pipeline).
 PipelineOptions pipeline_options(const PerftRequest& req, bool on_gpu) {
   PipelineOptions options;
   options.system = on_gpu ? PipelineSystem::CUDA : PipelineSystem::OMP;
   options.merge = req.merge_transpositions;
   options.threads = req.threads;
-  if (!req.stats) {
-    options.hash_bytes = req.hash_bytes;
-    options.hash_seed = req.hash_seed;
-  }
+  options.hash_seed = req.hash_seed;
+  if (!req.stats) options.hash_bytes = req.hash_bytes;
   // (A measuring switch, not a user option: the last interior level as merged positions.)
   const char* slots = std::getenv("PERFTKIT_PIPELINE_SLOTS");
   options.slots = !(slots && std::string_view(slots) == "0");
@@ -50,9 +48,30 @@ PipelineOptions pipeline_options(const PerftRequest& req, bool on_gpu) {
 // plies below (for statistics, the last one carries the move kinds).
 template <typename Tally>
 std::vector<typename Tally::Total> count_on_pipeline(FrontierJob job, const PipelineOptions& options,
-                                                     std::size_t root_move_count) {
+                                                     std::size_t root_move_count,
+                                                     PipelineCounters* counters = nullptr) {
   deepen(job, options.host_frontier, 2, threads_or_all_cores(options.threads), std::numeric_limits<int>::max());
-  return pipeline_count_frontier<Tally>(job.nodes, job.remaining, job.keep_root_moves, root_move_count, options);
+  return pipeline_count_frontier<Tally>(job.nodes, job.remaining, job.keep_root_moves, root_move_count, options,
+                                        counters);
+}
+
+// Statistics on the pipeline. On the OpenMP system with a hash size they count through
+// `table`, the CPU core's kind of statistics table (made on first use, kept across calls),
+// and `use` gets its probes and hits; on the GPUs without one (not built yet).
+std::vector<StatsTotals> count_stats_pipeline(FrontierJob job, const PerftRequest& req, bool on_gpu,
+                                              std::size_t root_move_count, std::unique_ptr<StatsTable>& table,
+                                              StatsTableUse& use) {
+  PipelineOptions options = pipeline_options(req, on_gpu);
+  if (!on_gpu && req.hash_bytes) {
+    if (!table) table = std::make_unique<StatsTable>(req.hash_bytes, threads_or_all_cores(req.threads));
+    options.stats_table = table->view();
+  }
+  PipelineCounters counters;
+  std::vector<StatsTotals> totals =
+      count_on_pipeline<pipeline::CountStats>(std::move(job), options, root_move_count, &counters);
+  use.probes += counters.table_probes;
+  use.hits += counters.table_hits;
+  return totals;
 }
 
 // Node counts on the pipeline. A hashed count keeps its table across calls: on the OpenMP
@@ -90,10 +109,9 @@ auto on_pipeline_or_cpu_core(OnPipeline on_pipeline, OnCpuCore on_cpu_core, std:
 
 }  // namespace
 
-// Every backend hashes: the CPU core, and the pipeline on OpenMP or the GPUs.
-bool runs_with_hash_table(const PerftRequest& req) {
-  return req.depth >= 3 && (!req.stats || hash_table_kind(req) == HashTableKind::CPU_CORE);
-}
+// Every backend hashes node counts: the CPU core, and the pipeline on OpenMP or the GPUs;
+// statistics hash on the CPU core and the pipeline on OpenMP.
+bool runs_with_hash_table(const PerftRequest& req) { return req.depth >= 3 && (!req.stats || !runs_on_gpu(req)); }
 
 bool runs_on_gpu(const PerftRequest& req) {
   return req.backend == Backend::CUDA || (req.backend == Backend::AUTO && cuda_device_present());
@@ -181,8 +199,8 @@ StatsTotals FrontierCounter::count_stats(std::vector<FrontierNode> nodes, int re
   }
   const StatsTotals totals = on_pipeline_or_cpu_core(
       [&] {
-        return count_on_pipeline<pipeline::CountStats>(job, pipeline_options(stats_settings, engine_ == Engine::CUDA),
-                                                       1)[0];
+        StatsTableUse use;
+        return count_stats_pipeline(job, stats_settings, engine_ == Engine::CUDA, 1, stats_table_, use)[0];
       },
       on_cpu_core, cpu_fallback_);
   if (!cpu_fallback_.empty()) {
@@ -204,13 +222,18 @@ PerftReport run_perft(const PerftRequest& req) {
   RootTotals totals;
   std::vector<StatsTotals> stats;
   if (req.stats && req.depth >= 1) {
+    std::unique_ptr<StatsTable> pipeline_stats_table;
     if (!counter.on_cpu_core() && req.depth >= 2)
       stats = on_pipeline_or_cpu_core(
           [&] {
-            return count_on_pipeline<pipeline::CountStats>(root_job(req), pipeline_options(req, counter.on_gpu()),
-                                                           moves.size());
+            return count_stats_pipeline(root_job(req), req, counter.on_gpu(), moves.size(), pipeline_stats_table,
+                                        report.stats_table);
           },
-          [&] { return root_move_stats(req, moves, report.stats_table); }, report.cpu_fallback);
+          [&] {
+            report.stats_table = {};
+            return root_move_stats(req, moves, report.stats_table);
+          },
+          report.cpu_fallback);
     else stats = root_move_stats(req, moves, report.stats_table);
     for (const StatsTotals& s : stats) {
       totals.push_back(s[NODES]);

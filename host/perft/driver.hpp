@@ -33,7 +33,8 @@ struct PerftRequest {
   bool merge_transpositions = true;  // merge identical frontier positions (off: pure move-generation speed)
   bool stats = false;           // leaf statistics (perftkit/stats.hpp); the pipeline's statistics mode on cuda/pipeline
   std::size_t hash_bytes = 0;   // transposition table of subtree counts (0: none): node counts on every backend
-                                // (the pipeline's, per device on CUDA), statistics on the CPU core (StatsTable)
+                                // (the pipeline's, per device on CUDA), statistics on the CPU core and the
+                                // pipeline on OpenMP (StatsTable)
   std::uint64_t hash_seed = 1;  // selects the key set of the table (an independent one per seed)
   WorkProgress* progress = nullptr;  // set: the CPU backend counts its units here (a progress line)
 };
@@ -52,7 +53,7 @@ struct PerftReport {
   double seconds = 0;
   std::string backend;        // "cpu", "cuda" or "pipeline": where the count ran
   std::string cpu_fallback;   // why the CPU core counted what the chosen backend could not; empty if it did not
-  StatsTableUse stats_table;  // statistics on the CPU core with a table: its probes, hits and stores
+  StatsTableUse stats_table;  // statistics with a table: its probes and hits (and on the CPU core, stores)
 };
 
 class PerftTable;
@@ -100,7 +101,7 @@ class FrontierCounter {
   PerftRequest settings_;
   Engine engine_;
   std::unique_ptr<PerftTable> table_;               // made on first use by a hashed count on the CPU core
-  std::unique_ptr<StatsTable> stats_table_;         // ...and by hashed statistics on the CPU core
+  std::unique_ptr<StatsTable> stats_table_;         // ...and by hashed statistics (CPU core, pipeline on OpenMP)
   std::unique_ptr<SubtreeTable> pipeline_table_;    // ...and by one of the pipeline on OpenMP
   std::unique_ptr<cuda::CudaSession> gpu_session_;  // ...and on the GPUs: their tables and level buffers
   std::string cpu_fallback_;
@@ -117,7 +118,7 @@ PerftReport run_perft(const PerftRequest& request);
 
 // Whether a run of request can use a transposition table: three plies deep or more, node
 // counts on the CPU core and on the frontier pipeline (OpenMP or the GPUs), statistics on the
-// CPU core (a StatsTable).
+// CPU core and the pipeline on OpenMP (a StatsTable).
 bool runs_with_hash_table(const PerftRequest& request);
 
 // Whether a run of request counts on CUDA devices (cuda, or auto with a device present).

@@ -29,6 +29,8 @@ class StatsTable {
   PERFTKIT_FORCEINLINE void prefetch(const PositionKey& key) const { prefetch_line(&view_.bucket_of(key)); }
 
   std::size_t bytes() const { return memory_.bytes(); }
+  // The table for the pipeline's systems (pipeline/stats_subtrees.hpp); valid while this lives.
+  StatsTableView view() const { return view_; }
 
   // Adds one work unit's use (threads add theirs as they finish a unit).
   void record(const StatsTableUse& use);

@@ -133,10 +133,12 @@ struct StatsSum128Plus {
   }
 };
 
-// multiplicities[i] x stats[i], every counter, exact in 128 bits.
+// multiplicities[i] x stats[i], every counter, exact in 128 bits (Stats: ShallowStats at the
+// last level, LeafStats of whole subtrees in the table mode).
+template <typename Stats>
 struct WeightedStats {
   const std::uint64_t* multiplicities;
-  const ShallowStats* stats;
+  const Stats* stats;
 
   PERFTKIT_HD StatsSum128 operator()(std::uint64_t i) const {
     const std::uint64_t m = multiplicities[i];

@@ -42,6 +42,7 @@ constexpr const char* HOST_SYSTEM_NAME = "sequential";
 
 struct OmpSystem {
   using Block = HostBlock;
+  static constexpr bool STATS_TABLE = true;  // statistics run in the table mode (stats_subtrees.hpp)
 
   // Thrust's own (thread-safe) allocator: the OpenMP sort allocates inside its parallel region.
   template <typename Body>
@@ -135,10 +136,13 @@ BatchResults<Tally> count_batches_omp(const std::vector<FrontierNode>& frontier,
   for (const BatchSpan& b : batches) biggest = std::max(biggest, b.count);
   std::optional<SubtreeTable> owned;
   const SubtreeTableView table = run_table<Tally>(options, owned);
-  const std::size_t estimate = level_memory_estimate(biggest, remaining, table ? SUBTREE_EXTRA_BYTES : 0);
-  const std::size_t default_budget = table ? SUBTREE_OMP_BUDGET : DEFAULT_OMP_BUDGET;
+  const StatsTableView stats_table = std::is_same_v<Tally, CountStats> ? options.stats_table : StatsTableView{};
+  const bool hashed = table || stats_table;
+  const std::size_t extra = table ? SUBTREE_EXTRA_BYTES : stats_table ? STATS_SUBTREE_CHILD_BYTES - NODE_BYTES : 0;
+  const std::size_t estimate = level_memory_estimate(biggest, remaining, extra);
+  const std::size_t default_budget = hashed ? SUBTREE_OMP_BUDGET : DEFAULT_OMP_BUDGET;
   const std::size_t budget = options.memory_budget ? options.memory_budget : std::min(default_budget, estimate);
-  BatchWorker<OmpSystem, Tally> worker(system, budget, options, table);
+  BatchWorker<OmpSystem, Tally> worker(system, budget, options, table, stats_table);
   BatchResults<Tally> results;
   results.totals.assign(batches.size(), typename Tally::Total{});
   results.leftovers.resize(batches.size());
@@ -146,6 +150,7 @@ BatchResults<Tally> count_batches_omp(const std::vector<FrontierNode>& frontier,
     results.totals[i] = worker.run(frontier, batches[i], remaining, results.leftovers[i]);
   results.counters = worker.counters();
   if (table) results.counters.table_bytes = options.omp_table ? options.omp_table->bytes() : owned->bytes();
+  if (stats_table) results.counters.table_bytes = stats_table.buckets * sizeof(SubtreeBucket);
   return results;
 }
 

@@ -11,6 +11,7 @@
 
 #include "pipeline/frontier.hpp"
 #include "perftkit/position.hpp"
+#include "pipeline/stats_subtree_table.hpp"
 #include "pipeline/stats_totals.hpp"
 #include "common/uint128.hpp"
 
@@ -41,13 +42,16 @@ struct PipelineOptions {
   std::uint64_t key_mask = ~std::uint64_t(0);  // tests: 0 makes every key collide (merging must stay exact)
   unsigned threads = 0;                        // OMP threads (levels and CPU fallback); 0: every hardware thread
   int max_devices = 0;                         // CUDA devices used; 0: every visible device
-  // Transposition table of subtree counts (node counts only, not statistics): bytes of table
+  // Transposition table of subtree counts (node counts; statistics take stats_table): bytes of table
   // on the OpenMP system, per device on CUDA; 0: none (levels sum weighted leaf counts).
   std::size_t hash_bytes = 0;
   std::uint64_t hash_seed = 1;                        // KeySet seed of the table keys
   std::uint64_t hash_index_mask = ~std::uint64_t(0);  // tests: 0 sends every key to one bucket
   SubtreeTable* omp_table = nullptr;  // OpenMP system: use this table (kept across runs) instead of a fresh one
                                       // of hash_bytes; set, it turns the table mode on by itself
+  // OpenMP system, statistics: count through this table of subtree statistics (the caller's,
+  // kept across runs; the CPU core's layout and keys, seeded by hash_seed); empty: none.
+  StatsTableView stats_table{};
   // CUDA system, node counts: keep each device's stream, table and level buffers in this
   // session across runs (a work dir's shards) instead of building them for every run.
   cuda::CudaSession* cuda_session = nullptr;

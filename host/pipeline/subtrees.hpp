@@ -40,6 +40,43 @@ inline constexpr std::size_t SUBTREE_EXTRA_BYTES = SUBTREE_CHILD_BYTES - NODE_BY
 // subtree's count and whether the table had it (SubtreePipeline::count_slots).
 inline constexpr std::size_t SLOT_BYTES = sizeof(Move) + 2 * sizeof(std::uint64_t) + 1;
 
+// Moves one position of each run of identical children (the same tree, and the same clock
+// where `clock` sees it) to the front, in place; returns how many there are, with
+// representative[k] = the index of child slot k's one. Without merging every child
+// represents itself. The subtree modes' merge (node counts and statistics).
+template <typename System>
+std::uint64_t merge_to_representatives(const System& system, Arena& arena, const PipelineOptions& options,
+                                       const KeySet& sort_keys, ClockHorizon clock, Position* positions,
+                                       std::uint64_t* representative, std::uint64_t n, PipelineCounters& counters) {
+  if (!options.merge) {
+    system.run(arena, n, [&](auto policy) { thrust::sequence(policy, representative, representative + n); });
+    return n;
+  }
+  const ArenaScope scope(arena);
+  std::uint64_t* keys = arena.push<std::uint64_t>(n);
+  std::uint64_t* order = arena.push<std::uint64_t>(n);
+  std::uint64_t* first_of_run = arena.push<std::uint64_t>(n);
+  Position* gathered = arena.push<Position>(n);
+  const SameTreeAt same{positions, clock};
+  system.run(arena, n, [&](auto policy) {
+    thrust::transform(policy, positions, positions + n, keys, SortKey{sort_keys, options.key_mask, clock});
+    thrust::sequence(policy, order, order + n);
+    thrust::sort_by_key(policy, keys, keys + n, order);
+    // The keys are no longer needed: they become the run numbers.
+    thrust::transform(policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
+                      keys, RunStart{order, same});
+    thrust::inclusive_scan(policy, keys, keys + n, keys);
+  });
+  const std::uint64_t unique = system.read(keys + n - 1);
+  system.for_each_index(n, AssignRepresentatives{order, keys, representative, first_of_run});
+  system.run(arena, unique, [&](auto policy) {
+    thrust::gather(policy, first_of_run, first_of_run + unique, positions, gathered);
+    thrust::copy(policy, gathered, gathered + unique, positions);
+  });
+  counters.merged_away += n - unique;
+  return unique;
+}
+
 template <typename System>
 class SubtreePipeline {
  public:
@@ -121,7 +158,8 @@ class SubtreePipeline {
       system_.for_each_index(parents_count, GenerateChildren{parents, nullptr, offsets, base, positions, nullptr});
       ++counters_.chunks;
       counters_.generated += children;
-      const std::uint64_t unique = merge(positions, representative, children);
+      const std::uint64_t unique = merge_to_representatives(system_, arena_, options_, sort_keys_, CLOCK_NEVER_COUNTS,
+                                                            positions, representative, children, counters_);
       child_counts = arena_.push<std::uint64_t>(unique);
       count(positions, child_counts, unique, remaining - 1);
     }
@@ -156,40 +194,6 @@ class SubtreePipeline {
     }
     system_.for_each_index(
         parents_count, SumChildSubtrees{parents, offsets, base, nullptr, child_counts, counts, table_, table_keys_, 3});
-  }
-
-  // Moves one position of each run of identical children to the front, in place; returns
-  // how many there are, with representative[k] = the index of child slot k's one. Without
-  // merging every child represents itself.
-  std::uint64_t merge(Position* positions, std::uint64_t* representative, std::uint64_t n) {
-    if (!options_.merge) {
-      system_.run(arena_, n, [&](auto policy) { thrust::sequence(policy, representative, representative + n); });
-      return n;
-    }
-    const ArenaScope scope(arena_);
-    std::uint64_t* keys = arena_.push<std::uint64_t>(n);
-    std::uint64_t* order = arena_.push<std::uint64_t>(n);
-    std::uint64_t* first_of_run = arena_.push<std::uint64_t>(n);
-    Position* gathered = arena_.push<Position>(n);
-    const SameTreeAt same{positions, CLOCK_NEVER_COUNTS};
-    system_.run(arena_, n, [&](auto policy) {
-      thrust::transform(policy, positions, positions + n, keys,
-                        SortKey{sort_keys_, options_.key_mask, CLOCK_NEVER_COUNTS});
-      thrust::sequence(policy, order, order + n);
-      thrust::sort_by_key(policy, keys, keys + n, order);
-      // The keys are no longer needed: they become the run numbers.
-      thrust::transform(policy, thrust::counting_iterator<std::uint64_t>(0),
-                        thrust::counting_iterator<std::uint64_t>(n), keys, RunStart{order, same});
-      thrust::inclusive_scan(policy, keys, keys + n, keys);
-    });
-    const std::uint64_t unique = system_.read(keys + n - 1);
-    system_.for_each_index(n, AssignRepresentatives{order, keys, representative, first_of_run});
-    system_.run(arena_, unique, [&](auto policy) {
-      thrust::gather(policy, first_of_run, first_of_run + unique, positions, gathered);
-      thrust::copy(policy, gathered, gathered + unique, positions);
-    });
-    counters_.merged_away += n - unique;
-    return unique;
   }
 
   const System& system_;

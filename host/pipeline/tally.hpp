@@ -89,9 +89,9 @@ struct LeafTally<CountStats> {
       system.for_each_index(n, LeafStatsCount{positions, stats, remaining});
     }
     const StatsSum128 sum = system.run(arena, n, [&](auto policy) {
-      return thrust::transform_reduce(policy, thrust::counting_iterator<std::uint64_t>(0),
-                                      thrust::counting_iterator<std::uint64_t>(n), WeightedStats{multiplicities, stats},
-                                      StatsSum128{}, StatsSum128Plus{});
+      return thrust::transform_reduce(
+          policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
+          WeightedStats<ShallowStats>{multiplicities, stats}, StatsSum128{}, StatsSum128Plus{});
     });
     StatsTotals totals;
     for (int f = 0; f < STAT_FIELD_NB; ++f) totals.count[f] = sum.count[f].value();

@@ -2,9 +2,9 @@
 // happens when a batch does not fit. A batch too big for the block is split in halves; a
 // system allocation failure (Thrust's temporaries, the device) halves the block and retries;
 // what still does not fit is returned as leftovers for the CPU core. Never a partial count.
-// With a transposition table (node counts only) batches run in the subtree mode
-// (subtrees.hpp); an attempt that fails has stored only exact counts, so the
-// table stays valid through every retry.
+// With a transposition table batches run in the subtree mode (subtrees.hpp for node counts,
+// stats_subtrees.hpp for statistics on the systems that have it); an attempt that fails
+// has stored only exact counts, so the table stays valid through every retry.
 #pragma once
 
 #include <cstddef>
@@ -16,6 +16,7 @@
 
 #include "pipeline/backend.hpp"
 #include "pipeline/levels.hpp"
+#include "pipeline/stats_subtrees.hpp"
 #include "pipeline/subtrees.hpp"
 
 namespace perftkit::pipeline {
@@ -29,10 +30,12 @@ class BatchWorker {
   using Total = typename Tally::Total;
 
   // Allocates `budget` bytes, halving while the system is out of memory (not below
-  // MIN_BUDGET); a worker left with nothing turns every batch into a leftover. A table (node
-  // counts only) switches the levels to the subtree mode.
-  BatchWorker(const System& system, std::size_t budget, const PipelineOptions& options, SubtreeTableView table = {})
-      : system_(system), options_(options), table_(table) {
+  // MIN_BUDGET); a worker left with nothing turns every batch into a leftover. A table
+  // switches the levels to the subtree mode: `table` for node counts, `stats_table` for
+  // statistics (where has_stats_table<System>()).
+  BatchWorker(const System& system, std::size_t budget, const PipelineOptions& options, SubtreeTableView table = {},
+              StatsTableView stats_table = {})
+      : system_(system), options_(options), table_(table), stats_table_(stats_table) {
     reserve(budget);
   }
 
@@ -94,6 +97,11 @@ class BatchWorker {
         return count_span_subtrees(system_, arena, table_, frontier, span.first, span.count, remaining, options_,
                                    attempt);
     }
+    if constexpr (std::is_same_v<Tally, CountStats> && has_stats_table<System>()) {
+      if (stats_table_)
+        return count_span_stats_subtrees(system_, arena, stats_table_, frontier, span.first, span.count, remaining,
+                                         options_, attempt);
+    }
     return count_span<Tally>(system_, arena, frontier, span.first, span.count, remaining, options_, attempt);
   }
 
@@ -117,6 +125,7 @@ class BatchWorker {
   const System& system_;
   PipelineOptions options_;  // a copy: a worker kept in a session outlives the run that made it
   SubtreeTableView table_;
+  StatsTableView stats_table_;
   typename System::Block block_{};
   PipelineCounters counters_{};
 };

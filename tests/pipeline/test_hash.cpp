@@ -387,7 +387,7 @@ TEST(PipelineHash, TotalsAreExactBeyondSixtyFourBits) {
 
 // ---- the driver and the CLI --------------------------------------------------------------
 
-TEST(PipelineHashDriver, PipelineBackendRunsWithTheTableButStatisticsDoNot) {
+TEST(PipelineHashDriver, PipelineBackendRunsWithTheTableForCountsAndStatistics) {
   PerftRequest req;
   req.root = position_from_fen(KIWIPETE);
   req.depth = 4;
@@ -398,10 +398,14 @@ TEST(PipelineHashDriver, PipelineBackendRunsWithTheTableButStatisticsDoNot) {
   EXPECT_EQ(str(run_perft(req).nodes), "4085603");
   req.hash_seed = 2;
   EXPECT_EQ(str(run_perft(req).nodes), "4085603");
-  req.stats = true;
+  req.stats = true;  // statistics through their own table (stats_subtrees.hpp)
+  EXPECT_TRUE(runs_with_hash_table(req));
+  EXPECT_EQ(hash_table_bytes(req), req.hash_bytes);
+  const PerftReport stats = run_perft(req);
+  EXPECT_EQ(str(stats.nodes), "4085603");
+  EXPECT_GT(stats.stats_table.probes, 0u);
+  req.depth = 2;  // too shallow for a table
   EXPECT_FALSE(runs_with_hash_table(req));
-  EXPECT_EQ(hash_table_bytes(req), 0u);
-  EXPECT_EQ(str(run_perft(req).nodes), "4085603");
 }
 
 // A frontier counter on the pipeline keeps its table from one count to the next.
@@ -429,12 +433,13 @@ TEST(CliPipelineHash, PerftWithHashOnThePipeline) {
   EXPECT_NE(checked.output.find("Nodes searched: 193690690"), std::string::npos) << checked.output;
   EXPECT_NE(checked.output.find("cross-check: seeds 5 and 6 agree"), std::string::npos) << checked.output;
 
-  // Statistics on the pipeline have no table yet: --hash says it is not used (#65).
-  const auto stats = run_perftkit("perft --backend pipeline --stats --hash 64 -d 4");
+  // Statistics on the pipeline count through a table of theirs, with its hit rate (#62).
+  const auto stats = run_perftkit("perft --backend pipeline --stats --hash 64 -d 5");
   EXPECT_EQ(stats.exit_code, 0) << stats.output;
-  EXPECT_NE(stats.output.find("hash: --hash is not used: statistics on the pipeline count without a table"),
-            std::string::npos)
-      << stats.output;
+  EXPECT_NE(stats.output.find("hash: 64 MB"), std::string::npos) << stats.output;
+  EXPECT_NE(stats.output.find("statistics table: "), std::string::npos) << stats.output;
+  EXPECT_EQ(stats.output.find("is not used"), std::string::npos) << stats.output;
+  EXPECT_NE(stats.output.find("Nodes searched: 4865609"), std::string::npos) << stats.output;
 
   const auto json = run_perftkit("perft --backend pipeline --hash 16 -d 4 --json");
   EXPECT_NE(json.output.find("\"hash_mb\":16"), std::string::npos) << json.output;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "support/cli_runner.hpp"
+#include "support/stats_reference.hpp"
 #include "notation/fen.hpp"
 #include "support/standard_positions.hpp"
 #include "pipeline/frontier.hpp"
@@ -35,29 +36,11 @@ constexpr const char* START_CLOCK_95 = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK
 // A rook ending at clock 145: the 75-move counter, captures, mates.
 constexpr const char* ROOKS_CLOCK_145 = "8/8/3k4/8/1r6/8/4K3/R7 w - - 145 120";
 
-std::string describe(const StatsTotals& t) {
-  std::string out;
-  for (int f = 0; f < STAT_FIELD_NB; ++f)
-    out += std::string(stat_json_name(StatField(f))) + "=" + to_string_u128(t.count[f]) + " ";
-  return out;
-}
+using testing_support::cpu_stats;
+using testing_support::describe;
 
-// The reference: the CPU core, one thread, no merging at all.
-StatsTotals cpu_stats(const Position& root, int depth) {
-  PerftRequest req;
-  req.root = root;
-  req.depth = depth;
-  req.stats = true;
-  req.threads = 1;
-  req.merge_transpositions = false;
-  req.backend = Backend::CPU;
-  return run_perft(req).stats;
-}
-
-// JSON output without what differs between runs and backends: time, speed, backend name, and
-// the timing line on stderr.
 // The output without what differs from backend to backend: timing, the backend's name and
-// the table's size (the CPU backend counts statistics through a table, the pipeline not yet).
+// the table's size.
 std::string without_timing(const std::string& json) {
   static const std::regex varying("\"(seconds|nps|backend|hash_mb)\":[^,]*,|time [0-9.]+ s, [^\n]*\n");
   return std::regex_replace(json, varying, "");
