@@ -357,7 +357,9 @@ PERFTKIT_FORCEINLINE void tally_lanes(const Lanes& p, __mmask8& scalar_castling_
   KingRays rays{_mm512_setzero_si512(), popcount(leaper_checkers), {}};
   for (V& v : rays.pinned_on) v = _mm512_setzero_si512();
   const Bitboard first_king = Bitboard(_mm_cvtsi128_si64(_mm512_castsi512_si128(king)));
-  const bool one_king = (_mm512_cmpeq_epi64_mask(king, splat(first_king)) | ~p.live) == 0xFF;
+  // (The mask stays 8 bits wide: ~ of a promoted __mmask8 has 24 more bits set, and made this
+  // never true.)
+  const bool one_king = __mmask8(_mm512_cmpeq_epi64_mask(king, splat(first_king)) | __mmask8(~p.live)) == 0xFF;
   const Square shared_king = one_king ? Square(lsb(first_king)) : SQ_NONE;
   rays.look<8>(king, shared_king, empty, p.us, their_orthogonal);
   rays.look<-8>(king, shared_king, empty, p.us, their_orthogonal);
