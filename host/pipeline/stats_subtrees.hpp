@@ -9,8 +9,9 @@
 // exact position compare (and clock, where a leaf can see it: stats_clock_horizon) while
 // each child slot keeps the index of its merged representative, the representatives are
 // counted one level down, and each parent sums its own slots' statistics and stores the sum.
-// Nodes two plies above the leaves probe, count and store in one step. Written once against
-// a System; run on the OpenMP system (has_stats_table).
+// Nodes two plies above the leaves are probed, and the misses counted by the core's two-ply
+// count and stored, with no level below. Written once against a System; run on the OpenMP
+// system (has_stats_table).
 #pragma once
 
 #include <thrust/logical.h>
