@@ -46,6 +46,18 @@ struct TheirKing {
       lines = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), live, square, QUEEN_LINES.data(), 8);
     }
   }
+  // The squares, lane by lane, where a piece of Them's may stand pinned after one move of Us:
+  // along each line from the king, up to the first piece of Them's. One beyond it stays
+  // shielded, for no move of Us takes that piece away but to land on its square, except en
+  // passant, which takes a pawn off a square it leaves empty: lanes with an en-passant
+  // capture keep the whole lines. (Our own pieces are seen through: a move may clear them.)
+  PERFTKIT_FORCEINLINE V pinnable(V them, __mmask8 en_passant) const {
+    const V clear = ~them;
+    const V reach = ray_attacks<8>(bit, clear) | ray_attacks<-8>(bit, clear) | ray_attacks<1>(bit, clear) |
+                    ray_attacks<-1>(bit, clear) | ray_attacks<9>(bit, clear) | ray_attacks<-9>(bit, clear) |
+                    ray_attacks<7>(bit, clear) | ray_attacks<-7>(bit, clear);
+    return _mm512_mask_mov_epi64(reach, en_passant, lines);
+  }
   // False only when every lane's king has no square of `sliders` on its ray in direction D.
   template <int D>
   PERFTKIT_FORCEINLINE bool may_see(V sliders) const {
@@ -168,15 +180,16 @@ PERFTKIT_FORCEINLINE __mmask8 uncovering_lanes(const TheirKing& king, const V (&
 }
 
 // Lanes where Them keeps a reply after any move of Us that does not check. Only Them's pieces
-// off every line through Them's king count, for no move can pin them. A knight with a square
-// not Them's a jump away, or a bishop, rook or queen with one a step away, keeps that move
-// unless it is captured: our piece landing on the square is taken there. A pawn with a free
-// square ahead loses it to a capture or a block. One move of Us captures one piece and blocks
-// nothing else, or blocks one square, or two (castling; en passant takes a pawn and blocks
-// one). So two such pieces, or one and a pawn, or three pawns, keep a reply.
+// off `pinnable` count (every line through Them's king, or TheirKing::pinnable()), for no
+// move can pin them. A knight with a square not Them's a jump away, or a bishop, rook or
+// queen with one a step away, keeps that move unless it is captured: our piece landing on
+// the square is taken there. A pawn with a free square ahead loses it to a capture or a
+// block. One move of Us captures one piece and blocks nothing else, or blocks one square, or
+// two (castling; en passant takes a pawn and blocks one). So two such pieces, or one and a
+// pawn, or three pawns, keep a reply.
 template <Color Them>
-PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, const TheirKing& king, V empty) {
-  const V unpinnable = and_not(p.them, king.lines);
+PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, V pinnable, V empty) {
+  const V unpinnable = and_not(p.them, pinnable);
   const V free_squares = ~p.them;
   const V diagonal_steps =
       step<9>(free_squares) | step<-9>(free_squares) | step<7>(free_squares) | step<-7>(free_squares);
@@ -198,12 +211,15 @@ PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, const TheirK
 // move of the lane uncovers one) may mate. Each rule below gives Them a legal reply to every
 // such check, whichever piece gives it, and holds in the leaf because one move of Us changes
 // the board only on its two squares.
-// - Capture: a piece of Them's but the king, off every line through Them's king, attacks the
-//   square. No move pins it, its path does not cross the move's origin in a way that matters
-//   (a vacated square only opens lines), and taking the checker uncovers nothing.
+// - Capture: a piece of Them's but the king that no move pins (off TheirKing::pinnable():
+//   off every line through Them's king, or behind a piece of Them's on it) attacks the
+//   square. Its path does not cross the move's origin in a way that matters (a vacated square
+//   only opens lines), and taking the checker uncovers nothing.
 // - Block: the square lies on a line from Them's king beyond an empty square that such a
 //   piece reaches by a quiet move (a pawn by a push). The checker's own square is not on that
-//   piece's path, for the path would then lie on the line through Them's king.
+//   piece's path: the path would then run along the check's line, on which such a piece
+//   stands behind a piece of Them's, still there or taken on the checker's square, and either
+//   way ends the path before the check's line is reached.
 // - Flight: a square next to Them's king, not Them's, that no piece of Us attacks even with
 //   every piece of Us lifted off the board and Them's king too, nor a checker from any of the
 //   lane's check squares. Lifting pieces only lengthens the sliders' lines, so this covers
@@ -213,7 +229,7 @@ PERFTKIT_FORCEINLINE V checks_that_may_mate(const Lanes& p, const TheirKing& kin
                                             V pawn_checks, V knight_checks, V slider_checks) {
   constexpr Color Them = ~Us;
   const V their_king = king.bit;
-  const V free = and_not(p.them, king.lines | their_king);
+  const V free = and_not(p.them, king.pinnable(p.them, p.en_passant) | their_king);
   const V free_diagonal = p.diagonal & free, free_orthogonal = p.orthogonal & free, free_pawns = p.pawns & free;
   const V piece_reach = KnightJumps(p.knights & free).all() | ray_attacks<8>(free_orthogonal, empty) |
                         ray_attacks<-8>(free_orthogonal, empty) | ray_attacks<1>(free_orthogonal, empty) |
@@ -297,7 +313,11 @@ PERFTKIT_FORCEINLINE LaneSplit count_stats_lanes(const Lanes& p, LaneCounts& cou
         splat(square_bb(castling_rook_to(Us, KING_SIDE)) | square_bb(castling_rook_to(Us, QUEEN_SIDE)));
     handed_back |= _mm512_mask_test_epi64_mask(tally.castling, checks.orthogonal, rook_landings);
   }
-  const __mmask8 counted = lanes_keeping_a_reply<Them>(p, king, empty) & p.live & ~handed_back;
+  // Off every line through Them's king first (all but a few lanes keep a reply so), then
+  // off the lines as far as a piece of Them's shields them (TheirKing::pinnable()).
+  __mmask8 keeping = lanes_keeping_a_reply<Them>(p, king.lines, empty) & p.live;
+  if (keeping != p.live) keeping |= lanes_keeping_a_reply<Them>(p, king.pinnable(p.them, p.en_passant), empty);
+  const __mmask8 counted = keeping & p.live & ~handed_back;
   counts.nodes = _mm512_mask_add_epi64(counts.nodes, counted, counts.nodes, tally.counts.nodes);
   counts.captures = _mm512_mask_add_epi64(counts.captures, counted, counts.captures, tally.counts.captures);
   counts.castles = _mm512_mask_add_epi64(counts.castles, counted, counts.castles, tally.counts.castles);

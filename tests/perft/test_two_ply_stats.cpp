@@ -88,5 +88,19 @@ TEST(TwoPlyStats, ClocksMaterialAndStalematesAtTheLanesLimits) {
       2);
 }
 
+// Them's pieces on a line through its king, behind a piece of its own (shielded: no move
+// pins them) or behind one of ours, which may move away and pin them. After Kh8 Ng8-f6
+// Black's bishop is pinned and its pawn blocked: stalemate (missed when our knight counts as
+// a shield for the reply rule). After Qh5 Nh6-f7 the queen is pinned and cannot take: mate
+// (missed when the knight counts as a shield for the capture rule). En passant takes a
+// shield away.
+TEST(TwoPlyStats, PiecesShieldedOnTheLinesThroughTheirKing) {
+  expect_two_ply_stats_of_every_level(
+      {"R4bN1/5p1k/8/8/8/8/PP6/2K3R1 b - - 0 1", "4q1rk/ppp3p1/7N/8/8/8/8/KB5R b - - 0 1",
+       "8/2p5/8/kP1n3R/8/8/8/4K3 b - - 0 1", "r2qk2r/ppp2ppp/2n1bn2/1B1pp3/3PP3/2N1BN2/PPP2PPP/R2QK2R w KQkq - 0 8",
+       "k7/1p6/2n5/8/4B3/8/6K1/7Q w - - 0 1"},
+      2);
+}
+
 }  // namespace
 }  // namespace perftkit
