@@ -12,6 +12,7 @@
 #include "perftkit/perft.hpp"
 #include "perftkit/stats.hpp"
 #include "perftkit/two_ply_stats.hpp"
+#include "perftkit/two_ply_stats_batch.hpp"
 
 namespace perftkit {
 PERFTKIT_ISA_BEGIN
@@ -89,7 +90,7 @@ void unit_perft_stats(const Position& pos, int depth, LeafStats& stats) { perft_
 
 // Adds the leaf statistics below pos (depth >= 2), whose stats key is key, to stats, through
 // the statistics table, children through descend_prefetched; two-ply subtrees are counted by
-// two_ply_stats().
+// two_ply_stats(), those below one node together (TwoPlyStatsBatch).
 template <Color Us>
 void hashed_stats_subtree(const Position& pos, const PositionKey& key, int depth, StatsTable& table, const KeySet& keys,
                           LeafStats& stats, StatsTableUse& use) {
@@ -109,8 +110,28 @@ void hashed_stats_subtree(const Position& pos, const PositionKey& key, int depth
     };
     const auto prefetch = [&](const PositionKey& child_key) { table.prefetch(child_key); };
     descend_prefetched<Us>(pos, key_of, prefetch, [&](const Position* children, const PositionKey* child_keys, int n) {
-      for (int i = 0; i < n; ++i)
-        hashed_stats_subtree<~Us>(children[i], child_keys[i], depth - 1, table, keys, subtree, use);
+      if (depth == 3) {
+        // The children that miss are counted together (TwoPlyStatsBatch), then stored.
+        TwoPlyStatsBatch<Us> batch;
+        const auto counted = [&](int child, const LeafStats& child_stats) {
+          use.stores += table.store(child_keys[child], 2, child_stats);
+          subtree += child_stats;
+        };
+        for (int i = 0; i < n; ++i) {
+          LeafStats child_stats;
+          ++use.probes;
+          if (table.probe(child_keys[i], 2, child_stats)) {
+            ++use.hits;
+            subtree += child_stats;
+          } else {
+            batch.add(children[i], i, counted);
+          }
+        }
+        batch.flush(counted);
+      } else {
+        for (int i = 0; i < n; ++i)
+          hashed_stats_subtree<~Us>(children[i], child_keys[i], depth - 1, table, keys, subtree, use);
+      }
     });
   }
   use.stores += table.store(key, depth, subtree);

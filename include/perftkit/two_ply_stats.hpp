@@ -74,40 +74,83 @@ LeafFilter counted_lane_filter(const Position& pos) {
   return f;
 }
 
-// Adds the last-ply statistics of the first n children (Us to move in each) to stats. The
-// lanes hold no clocks: the caller makes sure that no leaf can be drawn, so that the clocks
-// count nothing.
-template <Color Us>
-[[gnu::noinline]] void last_ply_stats_of(const ChildBuffer<>& children, int n, LeafStats& stats) {
-  avx512::LaneCounts counts;
+// The last-ply statistics of the first ends[parents - 1] children (Us to move in each), added
+// to their parents': parent p's children are [ends[p - 1], ends[p]) (from 0 for the first),
+// its statistics stats[p]. Batches of eight lanes run across parents, so that one parent's
+// few children do not leave a batch mostly empty. The lanes hold no clocks: the caller makes
+// sure that no leaf can be drawn, so that the clocks count nothing.
+template <Color Us, int Capacity>
+[[gnu::noinline]] void last_ply_stats_of(const ChildBuffer<Capacity>& children, const int* ends, int parents,
+                                         LeafStats* stats) {
+  const int n = ends[parents - 1];
+  avx512::LaneCounts parent_counts;  // the current parent's counted lanes so far
+  int parent = 0;                    // the parent of the first lane not yet added to parent_counts
+  const auto close_parent = [&] {
+    LeafStats& s = stats[parent++];
+    s[NODES] += avx512::lane_sum(parent_counts.nodes);
+    s[CAPTURES] += avx512::lane_sum(parent_counts.captures);
+    s[EN_PASSANT_CAPTURES] += avx512::lane_sum(parent_counts.en_passant);
+    s[CASTLES] += avx512::lane_sum(parent_counts.castles);
+    s[PROMOTIONS] += avx512::lane_sum(parent_counts.promotions);
+    s[CHECKS] += avx512::lane_sum(parent_counts.checks);
+    parent_counts = avx512::LaneCounts{};
+  };
   alignas(64) Bitboard may_mate[8];
   for (int first = 0; first < n; first += 8) {
-    const avx512::Lanes lanes = avx512::load_lanes<Us>(children.lanes, first, n - first < 8 ? n - first : 8);
-    const avx512::LaneSplit split = avx512::count_stats_lanes<Us>(lanes, counts);
-    for (unsigned rest = lanes.live & ~split.counted; rest; rest &= rest - 1)
-      last_ply_stats<Us>(children.get(first + __builtin_ctz(rest), Us), stats, true);
+    const int stop = n - first < 8 ? n : first + 8;
+    while (ends[parent] <= first) close_parent();
+    const avx512::Lanes lanes = avx512::load_lanes<Us>(children.lanes, first, stop - first);
+    // A batch of one parent's children (most of them) counts into its counts at once.
+    const bool one_parent = ends[parent] >= stop;
+    avx512::LaneCounts batch_counts;
+    const avx512::LaneSplit split = avx512::count_stats_lanes<Us>(lanes, one_parent ? parent_counts : batch_counts);
+    // The parent of child i, from the batch's first parent on (i ascending).
+    int owner = parent;
+    const auto stats_of = [&](int i) -> LeafStats& {
+      while (ends[owner] <= i) ++owner;
+      return stats[owner];
+    };
+    for (unsigned rest = lanes.live & ~split.counted; rest; rest &= rest - 1) {
+      const int i = first + __builtin_ctz(rest);
+      last_ply_stats<Us>(children.get(i, Us), stats_of(i), true);
+    }
     const unsigned pawns = split.pawn_checks | split.promotions | split.en_passant;
     const unsigned to_play = pawns | split.knight_checks | split.slider_checks;
     if (to_play) _mm512_store_si512(may_mate, split.may_mate);
+    owner = parent;
     for (unsigned rest = to_play; rest; rest &= rest - 1) {
       const unsigned lane = __builtin_ctz(rest), bit = 1u << lane;
-      const Position child = children.get(first + int(lane), Us);
+      const int i = first + int(lane);
+      const Position child = children.get(i, Us);
       LeavesToPlaySink<Us> sink{child,
                                 counted_lane_filter<Us>(child),
                                 may_mate[lane],
-                                stats,
+                                stats_of(i),
                                 (pawns & bit) != 0,
                                 (split.knight_checks & bit) != 0,
                                 (split.slider_checks & bit) != 0};
       generate_legal<Us>(child, sink);
     }
+    if (one_parent) continue;
+    // The batch's counts, parent by parent: the lanes [at, end) of one parent at a time.
+    const avx512::LaneCounts& counts = batch_counts;
+    for (int at = first; at < stop;) {
+      while (ends[parent] <= at) close_parent();
+      const int end = ends[parent] < stop ? ends[parent] : stop;
+      const __mmask8 mine = __mmask8(((1u << (end - first)) - 1) & ~((1u << (at - first)) - 1));
+      parent_counts.nodes = _mm512_mask_add_epi64(parent_counts.nodes, mine, parent_counts.nodes, counts.nodes);
+      parent_counts.captures =
+          _mm512_mask_add_epi64(parent_counts.captures, mine, parent_counts.captures, counts.captures);
+      parent_counts.en_passant =
+          _mm512_mask_add_epi64(parent_counts.en_passant, mine, parent_counts.en_passant, counts.en_passant);
+      parent_counts.castles = _mm512_mask_add_epi64(parent_counts.castles, mine, parent_counts.castles, counts.castles);
+      parent_counts.promotions =
+          _mm512_mask_add_epi64(parent_counts.promotions, mine, parent_counts.promotions, counts.promotions);
+      parent_counts.checks = _mm512_mask_add_epi64(parent_counts.checks, mine, parent_counts.checks, counts.checks);
+      at = end;
+    }
   }
-  stats[NODES] += avx512::lane_sum(counts.nodes);
-  stats[CAPTURES] += avx512::lane_sum(counts.captures);
-  stats[EN_PASSANT_CAPTURES] += avx512::lane_sum(counts.en_passant);
-  stats[CASTLES] += avx512::lane_sum(counts.castles);
-  stats[PROMOTIONS] += avx512::lane_sum(counts.promotions);
-  stats[CHECKS] += avx512::lane_sum(counts.checks);
+  while (parent < parents) close_parent();
 }
 
 // No leaf two plies below pos is drawn, whatever it is: every clock stays below 99, and
@@ -125,10 +168,10 @@ void two_ply_stats(const Position& pos, LeafStats& stats) {
     ChildBuffer<> children;
     int n = 0;
     children.template append_children<Us>(pos, n, [&](int full) {
-      last_ply_stats_of<~Us>(children, full, stats);
+      last_ply_stats_of<~Us>(children, &full, 1, &stats);
       return 0;
     });
-    last_ply_stats_of<~Us>(children, n, stats);
+    if (n) last_ply_stats_of<~Us>(children, &n, 1, &stats);
     return;
   }
 #endif

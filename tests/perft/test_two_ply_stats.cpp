@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "perft/cpu_kernels.hpp"
@@ -24,20 +25,28 @@ void collect_below(const Position& root, int plies, std::vector<Position>& out) 
   if (plies > 0) for_each_legal_move(root, [&](const Position& child, Move) { collect_below(child, plies - 1, out); });
 }
 
-// Compares the two-ply statistics of every position `plies` plies or fewer below each root.
-void expect_two_ply_stats_of_every_level(const std::vector<std::string>& fens, int plies) {
-  std::vector<Position> positions;
-  for (const std::string& fen : fens) collect_below(position_from_fen(fen), plies, positions);
+// Compares the statistics `depth` plies deep (two: one two-ply count; three: the two-ply
+// counts of the children that miss the table, together) of every position `plies` plies or
+// fewer below each root. At depth three each child is then counted two plies deep through
+// the same table too, which reads what the count of its parent stored for it.
+void expect_stats_of_every_level(const std::vector<std::string>& fens, int plies, int depth) {
+  std::vector<Position> roots;
+  for (const std::string& fen : fens) collect_below(position_from_fen(fen), plies, roots);
+  std::vector<std::pair<Position, int>> positions;
+  for (const Position& root : roots) {
+    positions.emplace_back(root, depth);
+    if (depth == 3) for_each_legal_move(root, [&](const Position& child, Move) { positions.emplace_back(child, 2); });
+  }
   for (const CpuKernelLevel& level : cpu_kernel_levels()) {
     if (!level.supported) continue;
     StatsTable table(std::size_t(4) << 20);
     const KeySet keys(3);
     int mismatches = 0;
-    for (const Position& pos : positions) {
+    for (const auto& [pos, plies_deep] : positions) {
       LeafStats reference{}, counted{};
-      perft_stats(pos, 2, reference, false);
+      perft_stats(pos, plies_deep, reference, false);
       StatsTableUse use;
-      level.kernels->perft_stats_hashed(pos, 2, table, keys, counted, use);
+      level.kernels->perft_stats_hashed(pos, plies_deep, table, keys, counted, use);
       if (counted != reference && ++mismatches <= 5) {
         std::string fields;
         for (int f = 0; f < STAT_FIELD_NB; ++f)
@@ -49,6 +58,10 @@ void expect_two_ply_stats_of_every_level(const std::vector<std::string>& fens, i
     }
     EXPECT_EQ(mismatches, 0) << level.kernels->name << ", " << positions.size() << " positions";
   }
+}
+
+void expect_two_ply_stats_of_every_level(const std::vector<std::string>& fens, int plies) {
+  expect_stats_of_every_level(fens, plies, 2);
 }
 
 // Middle games full of checks, pins, promotions and en passant: the published positions and
@@ -100,6 +113,18 @@ TEST(TwoPlyStats, PiecesShieldedOnTheLinesThroughTheirKing) {
        "8/2p5/8/kP1n3R/8/8/8/4K3 b - - 0 1", "r2qk2r/ppp2ppp/2n1bn2/1B1pp3/3PP3/2N1BN2/PPP2PPP/R2QK2R w KQkq - 0 8",
        "k7/1p6/2n5/8/4B3/8/6K1/7Q w - - 0 1"},
       2);
+}
+
+// Three plies: the children of a node that miss the table share the lanes' batches of eight,
+// across their boundaries. Among them children whose leaves may be drawn (clocks 96 to 98,
+// counted alone), king moves (the batch starts again), mates and stalemates one ply down
+// (a child without moves: no lanes at all), and a table that already holds some children.
+TEST(TwoPlyStats, ThreePliesCountTheChildrenThatMissTogether) {
+  expect_stats_of_every_level(
+      {KIWIPETE, POSITION3, POSITION4, POSITION5, "r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 96 60",
+       "r3k2r/pp3ppp/8/8/8/8/PP3PPP/R3K2R w KQkq - 97 60", "k7/P7/1K6/8/2PP4/8/8/6Rn w - - 0 1",
+       "R4bN1/5p1k/8/8/8/8/PP6/2K3R1 w - - 0 1", "6rk/ppp3p1/7N/8/8/8/8/KB5R w - - 0 1"},
+      1, 3);
 }
 
 }  // namespace
