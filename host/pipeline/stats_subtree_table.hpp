@@ -128,14 +128,15 @@ struct StatsTableView {
     std::uint64_t w[8];
     for (int i = 0; i < 8; ++i) w[i] = detail::load_word(&bucket.word[i]);
     const std::uint64_t print = fingerprint(key);
+    // The header first (cheap), then the check word of an entry of the right depth and width.
     for (int slot = 0; slot < 2; ++slot) {
       const std::uint64_t* entry = w + 4 * slot;
-      if (entry[0] == check(print, entry + 1, StatsEntryBits::NARROW_WORDS) && holds(entry[1], depth, false)) {
+      if (holds(entry[1], depth, false) && entry[0] == check(print, entry + 1, StatsEntryBits::NARROW_WORDS)) {
         stats = StatsEntryBits::decode(entry + 1);
         return true;
       }
     }
-    if (w[0] == check(print, w + 1, StatsEntryBits::WIDE_WORDS) && holds(w[1], depth, true)) {
+    if (holds(w[1], depth, true) && w[0] == check(print, w + 1, StatsEntryBits::WIDE_WORDS)) {
       stats = StatsEntryBits::decode(w + 1);
       return true;
     }
