@@ -88,20 +88,26 @@ std::uint64_t unit_perft_hashed(const Position& pos, int depth, PerftTable& tabl
 
 void unit_perft_stats(const Position& pos, int depth, LeafStats& stats) { perft_stats(pos, depth, stats); }
 
+// Adds the statistics the table holds for the subtree of `depth` plies under the stats key to
+// stats, counting the probe (and the hit) in use; false when it holds none.
+PERFTKIT_FORCEINLINE bool add_stored_stats(const StatsTable& table, const PositionKey& key, int depth, LeafStats& stats,
+                                           StatsTableUse& use) {
+  LeafStats stored;
+  ++use.probes;
+  if (!table.probe(key, depth, stored)) return false;
+  ++use.hits;
+  stats += stored;
+  return true;
+}
+
 // Adds the leaf statistics below pos (depth >= 2), whose stats key is key, to stats, through
 // the statistics table, children through descend_prefetched; two-ply subtrees are counted by
 // two_ply_stats(), those below one node together (TwoPlyStatsBatch).
 template <Color Us>
 void hashed_stats_subtree(const Position& pos, const PositionKey& key, int depth, StatsTable& table, const KeySet& keys,
                           LeafStats& stats, StatsTableUse& use) {
-  LeafStats subtree;
-  ++use.probes;
-  if (table.probe(key, depth, subtree)) {
-    ++use.hits;
-    stats += subtree;
-    return;
-  }
-  subtree = LeafStats{};
+  if (add_stored_stats(table, key, depth, stats, use)) return;
+  LeafStats subtree{};
   if (depth == 2) {
     two_ply_stats<Us>(pos, subtree);
   } else {
@@ -117,16 +123,8 @@ void hashed_stats_subtree(const Position& pos, const PositionKey& key, int depth
           use.stores += table.store(child_keys[child], 2, child_stats);
           subtree += child_stats;
         };
-        for (int i = 0; i < n; ++i) {
-          LeafStats child_stats;
-          ++use.probes;
-          if (table.probe(child_keys[i], 2, child_stats)) {
-            ++use.hits;
-            subtree += child_stats;
-          } else {
-            batch.add(children[i], i, counted);
-          }
-        }
+        for (int i = 0; i < n; ++i)
+          if (!add_stored_stats(table, child_keys[i], 2, subtree, use)) batch.add(children[i], i, counted);
         batch.flush(counted);
       } else {
         for (int i = 0; i < n; ++i)

@@ -16,7 +16,6 @@
 
 #include <thrust/logical.h>
 #include <thrust/scan.h>
-#include <thrust/transform_reduce.h>
 
 #include <cstdint>
 #include <stdexcept>
@@ -150,14 +149,7 @@ StatsTotals count_span_stats_subtrees(const System& system, Arena& arena, StatsT
   LeafStats* stats = arena.push<LeafStats>(count);
   StatsSubtreePipeline<System> levels(system, arena, options, table, counters);
   levels.count(nodes.positions, stats, count, remaining);
-  const StatsSum128 sum = system.run(arena, count, [&](auto policy) {
-    return thrust::transform_reduce(
-        policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(count),
-        WeightedStats<LeafStats>{nodes.multiplicities, stats}, StatsSum128{}, StatsSum128Plus{});
-  });
-  StatsTotals totals;
-  for (int f = 0; f < STAT_FIELD_NB; ++f) totals.count[f] = sum.count[f].value();
-  return totals;
+  return weighted_stats_sum(system, arena, count, nodes.multiplicities, stats);
 }
 
 }  // namespace perftkit::pipeline

@@ -34,6 +34,20 @@ u128 weighted_sum(const System& system, Arena& arena, std::uint64_t n, Weighted 
   return sum.value();
 }
 
+// multiplicity x statistics summed over [0, n) on the system, each counter exact in 128 bits.
+template <typename System, typename Stats>
+StatsTotals weighted_stats_sum(const System& system, Arena& arena, std::uint64_t n, const std::uint64_t* multiplicities,
+                               const Stats* stats) {
+  const StatsSum128 sum = system.run(arena, n, [&](auto policy) {
+    return thrust::transform_reduce(policy, thrust::counting_iterator<std::uint64_t>(0),
+                                    thrust::counting_iterator<std::uint64_t>(n),
+                                    WeightedStats<Stats>{multiplicities, stats}, StatsSum128{}, StatsSum128Plus{});
+  });
+  StatsTotals totals;
+  for (int f = 0; f < STAT_FIELD_NB; ++f) totals.count[f] = sum.count[f].value();
+  return totals;
+}
+
 template <>
 struct LeafTally<CountNodes> {
   static constexpr std::size_t LEAF_BYTES = sizeof(std::uint64_t);  // a node's count at the last level
@@ -88,14 +102,7 @@ struct LeafTally<CountStats> {
     } else {
       system.for_each_index(n, LeafStatsCount{positions, stats, remaining});
     }
-    const StatsSum128 sum = system.run(arena, n, [&](auto policy) {
-      return thrust::transform_reduce(
-          policy, thrust::counting_iterator<std::uint64_t>(0), thrust::counting_iterator<std::uint64_t>(n),
-          WeightedStats<ShallowStats>{multiplicities, stats}, StatsSum128{}, StatsSum128Plus{});
-    });
-    StatsTotals totals;
-    for (int f = 0; f < STAT_FIELD_NB; ++f) totals.count[f] = sum.count[f].value();
-    return totals;
+    return weighted_stats_sum(system, arena, n, multiplicities, stats);
   }
 
  private:

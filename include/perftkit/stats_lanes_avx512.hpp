@@ -70,6 +70,16 @@ struct TheirKing {
 struct LaneCounts {
   V nodes = _mm512_setzero_si512(), captures = _mm512_setzero_si512(), en_passant = _mm512_setzero_si512(),
     castles = _mm512_setzero_si512(), promotions = _mm512_setzero_si512(), checks = _mm512_setzero_si512();
+
+  // Adds the lanes `lanes` of more.
+  PERFTKIT_FORCEINLINE void add(__mmask8 lanes, const LaneCounts& more) {
+    nodes = _mm512_mask_add_epi64(nodes, lanes, nodes, more.nodes);
+    captures = _mm512_mask_add_epi64(captures, lanes, captures, more.captures);
+    en_passant = _mm512_mask_add_epi64(en_passant, lanes, en_passant, more.en_passant);
+    castles = _mm512_mask_add_epi64(castles, lanes, castles, more.castles);
+    promotions = _mm512_mask_add_epi64(promotions, lanes, promotions, more.promotions);
+    checks = _mm512_mask_add_epi64(checks, lanes, checks, more.checks);
+  }
 };
 
 // How count_stats_lanes() splits a batch of lanes.
@@ -318,12 +328,7 @@ PERFTKIT_FORCEINLINE LaneSplit count_stats_lanes(const Lanes& p, LaneCounts& cou
   __mmask8 keeping = lanes_keeping_a_reply<Them>(p, king.lines, empty) & p.live;
   if (keeping != p.live) keeping |= lanes_keeping_a_reply<Them>(p, king.pinnable(p.them, p.en_passant), empty);
   const __mmask8 counted = keeping & p.live & ~handed_back;
-  counts.nodes = _mm512_mask_add_epi64(counts.nodes, counted, counts.nodes, tally.counts.nodes);
-  counts.captures = _mm512_mask_add_epi64(counts.captures, counted, counts.captures, tally.counts.captures);
-  counts.castles = _mm512_mask_add_epi64(counts.castles, counted, counts.castles, tally.counts.castles);
-  counts.en_passant = _mm512_mask_add_epi64(counts.en_passant, counted, counts.en_passant, tally.counts.en_passant);
-  counts.promotions = _mm512_mask_add_epi64(counts.promotions, counted, counts.promotions, tally.counts.promotions);
-  counts.checks = _mm512_mask_add_epi64(counts.checks, counted, counts.checks, tally.counts.checks);
+  counts.add(counted, tally.counts);
   const V direct_checks = tally.pawn_checks | tally.knight_checks | tally.slider_checks;
   const V may_mate = _mm512_mask_test_epi64_mask(counted, direct_checks, direct_checks)
                          ? checks_that_may_mate<Us>(p, king, empty, king_rays, tally.pawn_checks, tally.knight_checks,

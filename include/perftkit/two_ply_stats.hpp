@@ -133,20 +133,10 @@ template <Color Us, int Capacity>
     }
     if (one_parent) continue;
     // The batch's counts, parent by parent: the lanes [at, end) of one parent at a time.
-    const avx512::LaneCounts& counts = batch_counts;
     for (int at = first; at < stop;) {
       while (ends[parent] <= at) close_parent();
       const int end = ends[parent] < stop ? ends[parent] : stop;
-      const __mmask8 mine = __mmask8(((1u << (end - first)) - 1) & ~((1u << (at - first)) - 1));
-      parent_counts.nodes = _mm512_mask_add_epi64(parent_counts.nodes, mine, parent_counts.nodes, counts.nodes);
-      parent_counts.captures =
-          _mm512_mask_add_epi64(parent_counts.captures, mine, parent_counts.captures, counts.captures);
-      parent_counts.en_passant =
-          _mm512_mask_add_epi64(parent_counts.en_passant, mine, parent_counts.en_passant, counts.en_passant);
-      parent_counts.castles = _mm512_mask_add_epi64(parent_counts.castles, mine, parent_counts.castles, counts.castles);
-      parent_counts.promotions =
-          _mm512_mask_add_epi64(parent_counts.promotions, mine, parent_counts.promotions, counts.promotions);
-      parent_counts.checks = _mm512_mask_add_epi64(parent_counts.checks, mine, parent_counts.checks, counts.checks);
+      parent_counts.add(__mmask8(((1u << (end - first)) - 1) & ~((1u << (at - first)) - 1)), batch_counts);
       at = end;
     }
   }
