@@ -285,13 +285,15 @@ TEST(PipelineHash, UnmergedLevelsGiveTheSameCount) {
 // ---- batches, runs, divide ---------------------------------------------------------------
 
 // One position twice, in two batches: the second batch finds the first one's count at the
-// top and expands nothing.
+// top and expands nothing. One thread: with more, slots of one chunk race to store and probe
+// their shared transpositions, so the hits of a batch vary from run to run.
 TEST(PipelineHash, LaterBatchesHitEarlierOnes) {
   const Position kiwipete = position_from_fen(KIWIPETE);
   const std::vector<FrontierNode> once = {{kiwipete, 1, 0}};
   const std::vector<FrontierNode> twice = {{kiwipete, 1, 0}, {kiwipete, 5, 0}};
   PipelineOptions options = hashed(16 << 20);
   options.batch_nodes = 1;
+  options.threads = 1;
   PipelineCounters one{}, two{};
   EXPECT_EQ(str(pipeline_count_frontier<pipeline::CountNodes>(once, 4, false, 1, options, &one)[0]), "4085603");
   EXPECT_EQ(str(pipeline_count_frontier<pipeline::CountNodes>(twice, 4, false, 1, options, &two)[0]),
@@ -333,12 +335,14 @@ TEST(PipelineHash, ATableKeptAcrossRunsIsReused) {
 }
 
 // Every stored count flipped between two runs over one table: the second run reads each
-// entry as a miss and counts everything again, exactly.
+// entry as a miss and counts everything again, exactly. One thread, so that the two runs'
+// hits are comparable (see LaterBatchesHitEarlierOnes).
 TEST(PipelineHash, CorruptedTableEntriesAreMisses) {
   SubtreeTable table(1 << 20);
   PipelineOptions options;
   options.omp_table = &table;
   options.host_plies = 1;
+  options.threads = 1;
   const Position root = position_from_fen(KIWIPETE);
   const PipelineReport first = pipeline_perft(root, 4, false, options);
   ASSERT_EQ(str(first.nodes), "4085603");
