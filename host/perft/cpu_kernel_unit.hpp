@@ -90,11 +90,11 @@ void unit_perft_stats(const Position& pos, int depth, LeafStats& stats) { perft_
 
 // Adds the statistics the table holds for the subtree of `depth` plies under the stats key to
 // stats, counting the probe (and the hit) in use; false when it holds none.
-PERFTKIT_FORCEINLINE bool add_stored_stats(const StatsTable& table, const PositionKey& key, int depth, LeafStats& stats,
-                                           StatsTableUse& use) {
+PERFTKIT_FORCEINLINE bool add_stored_stats(const StatsTableView& table, const PositionKey& key, int depth,
+                                           LeafStats& stats, StatsTableUse& use) {
   LeafStats stored;
   ++use.probes;
-  if (!table.probe(key, depth, stored)) return false;
+  if (!probe_stats(table, key, depth, stored)) return false;
   ++use.hits;
   stats += stored;
   return true;
@@ -104,8 +104,8 @@ PERFTKIT_FORCEINLINE bool add_stored_stats(const StatsTable& table, const Positi
 // the statistics table, children through descend_prefetched; two-ply subtrees are counted by
 // two_ply_stats(), those below one node together (TwoPlyStatsBatch).
 template <Color Us>
-void hashed_stats_subtree(const Position& pos, const PositionKey& key, int depth, StatsTable& table, const KeySet& keys,
-                          LeafStats& stats, StatsTableUse& use) {
+void hashed_stats_subtree(const Position& pos, const PositionKey& key, int depth, const StatsTableView& table,
+                          const KeySet& keys, LeafStats& stats, StatsTableUse& use) {
   if (add_stored_stats(table, key, depth, stats, use)) return;
   LeafStats subtree{};
   if (depth == 2) {
@@ -114,13 +114,13 @@ void hashed_stats_subtree(const Position& pos, const PositionKey& key, int depth
     const auto key_of = [&](const Position& child) {
       return stats_subtree_key(position_key(child, keys), child, depth - 1);
     };
-    const auto prefetch = [&](const PositionKey& child_key) { table.prefetch(child_key); };
+    const auto prefetch = [&](const PositionKey& child_key) { prefetch_line(&stats_bucket(table, child_key)); };
     descend_prefetched<Us>(pos, key_of, prefetch, [&](const Position* children, const PositionKey* child_keys, int n) {
       if (depth == 3) {
         // The children that miss are counted together (TwoPlyStatsBatch), then stored.
         TwoPlyStatsBatch<Us> batch;
         const auto counted = [&](int child, const LeafStats& child_stats) {
-          use.stores += table.store(child_keys[child], 2, child_stats);
+          use.stores += store_stats(table, child_keys[child], 2, child_stats);
           subtree += child_stats;
         };
         for (int i = 0; i < n; ++i)
@@ -132,7 +132,7 @@ void hashed_stats_subtree(const Position& pos, const PositionKey& key, int depth
       }
     });
   }
-  use.stores += table.store(key, depth, subtree);
+  use.stores += store_stats(table, key, depth, subtree);
   stats += subtree;
 }
 
@@ -143,8 +143,9 @@ void unit_perft_stats_hashed(const Position& pos, int depth, StatsTable& table, 
     return;
   }
   const PositionKey key = stats_subtree_key(position_key(pos, keys), pos, depth);
-  if (pos.side_to_move == WHITE) hashed_stats_subtree<WHITE>(pos, key, depth, table, keys, stats, use);
-  else hashed_stats_subtree<BLACK>(pos, key, depth, table, keys, stats, use);
+  const StatsTableView view = table.view();
+  if (pos.side_to_move == WHITE) hashed_stats_subtree<WHITE>(pos, key, depth, view, keys, stats, use);
+  else hashed_stats_subtree<BLACK>(pos, key, depth, view, keys, stats, use);
 }
 
 void unit_classify_batch(const Position* positions, const std::uint8_t* repetitions, std::size_t n,

@@ -23,13 +23,9 @@ class StatsTable {
   // `threads` threads. Throws std::bad_alloc when the memory cannot be mapped.
   explicit StatsTable(std::size_t bytes, unsigned threads = 1);
 
-  // key: a stats_subtree_key (position, depth and clock horizon).
-  bool probe(const PositionKey& key, int depth, LeafStats& stats) const { return view_.probe(key, depth, stats); }
-  bool store(const PositionKey& key, int depth, const LeafStats& stats) { return view_.store(key, depth, stats); }
-  PERFTKIT_FORCEINLINE void prefetch(const PositionKey& key) const { prefetch_line(&view_.bucket_of(key)); }
-
   std::size_t bytes() const { return memory_.bytes(); }
-  // The table for the pipeline's systems (pipeline/stats_subtrees.hpp); valid while this lives.
+  // The table, for probe_stats() and store_stats() (pipeline/stats_subtree_table.hpp) on the
+  // CPU core's kernels and the pipeline's systems; valid while this lives.
   StatsTableView view() const { return view_; }
 
   // Adds one work unit's use (threads add theirs as they finish a unit).

@@ -50,10 +50,10 @@ struct ProbeStatsSubtrees {
   PERFTKIT_HD_INLINE PositionKey prepare(std::uint64_t i) const {
     return stats_subtree_key(position_key(positions[i], keys), positions[i], depth);
   }
-  PERFTKIT_HD_INLINE const void* bucket_of(const PositionKey& key) const { return &table.bucket_of(key); }
+  PERFTKIT_HD_INLINE const void* bucket_of(const PositionKey& key) const { return &stats_bucket(table, key); }
   PERFTKIT_HD_INLINE void run(std::uint64_t i, const PositionKey& key) const {
     LeafStats found;
-    const bool hit = table.probe(key, depth, found);
+    const bool hit = probe_stats(table, key, depth, found);
     if (hit) stats[i] = found;
     known[i] = hit ? 1 : 0;
   }
@@ -87,7 +87,7 @@ struct CountStatsLeafMisses {
     const Position pos = positions[i];
     stats[i] = shallow_subtree_stats(pos, remaining);
     if (table && remaining >= 2)
-      table.store(stats_subtree_key(position_key(pos, keys), pos, remaining), remaining, stats[i]);
+      store_stats(table, stats_subtree_key(position_key(pos, keys), pos, remaining), remaining, stats[i]);
   }
 };
 
@@ -119,7 +119,7 @@ struct SumChildStats {
     sum.count[NODES] = nodes;
     stats[i] = sum;
     if (nodes != SATURATED && nodes != 0)
-      table.store(stats_subtree_key(position_key(parents[i], keys), parents[i], depth), depth, sum);
+      store_stats(table, stats_subtree_key(position_key(parents[i], keys), parents[i], depth), depth, sum);
   }
 };
 

@@ -33,6 +33,8 @@
 
 namespace perftkit {
 
+PERFTKIT_ISA_BEGIN
+
 // The key a statistics subtree is stored under: the position's key salted with the depth and
 // with the clock where the leaves can see it (stats_clock_horizon; 0 elsewhere).
 PERFTKIT_HD_INLINE PositionKey stats_subtree_key(const PositionKey& key, const Position& pos, int depth) {
@@ -61,26 +63,33 @@ struct StatsEntryBits {
     bits += n;
   }
 
-  // Bits an entry of these counters takes.
+  // Bits an entry of these counters takes. (Without branches: a zero counter takes none, and
+  // its bit width is 0.)
   PERFTKIT_HD_INLINE static int size(const LeafStats& stats) {
     int n = HEADER_BITS;
     for (int f = 0; f < STAT_FIELD_NB; ++f)
-      if (stats.count[f]) n += LENGTH_BITS + int(std::bit_width(stats.count[f])) - 1;
+      n += int(std::bit_width(stats.count[f])) + (stats.count[f] ? LENGTH_BITS - 1 : 0);
     return n;
+  }
+
+  // The counters that are not zero, a bit each in field order.
+  PERFTKIT_HD_INLINE static std::uint64_t nonzero_fields(const LeafStats& stats) {
+    std::uint64_t nonzero = 0;
+    for (int f = 0; f < STAT_FIELD_NB; ++f) nonzero |= std::uint64_t(stats.count[f] != 0) << f;
+    return nonzero;
   }
 
   // The entry of `stats` at `depth` (1..255), of either width; the caller has checked its
   // size against WIDE_BITS.
   PERFTKIT_HD_INLINE static StatsEntryBits encode(const LeafStats& stats, int depth, bool wide) {
     StatsEntryBits e;
-    std::uint64_t nonzero = 0;
-    for (int f = 0; f < STAT_FIELD_NB; ++f) nonzero |= std::uint64_t(stats.count[f] != 0) << f;
+    const std::uint64_t nonzero = nonzero_fields(stats);
     e.put(std::uint64_t(depth), DEPTH_BITS);
     e.put(wide ? 1 : 0, 1);
     e.put(nonzero, STAT_FIELD_NB);
-    for (int f = 0; f < STAT_FIELD_NB; ++f) {
-      const std::uint64_t v = stats.count[f];
-      if (!v) continue;
+    // Only the counters that are not zero (most are zero), one set bit at a time.
+    for (std::uint64_t rest = nonzero; rest; rest &= rest - 1) {
+      const std::uint64_t v = stats.count[std::countr_zero(rest)];
       const int length = int(std::bit_width(v));
       e.put(std::uint64_t(length - 1), LENGTH_BITS);
       e.put(v & ~(std::uint64_t(1) << (length - 1)), length - 1);
@@ -103,10 +112,9 @@ struct StatsEntryBits {
     int at = DEPTH_BITS + 1;
     const std::uint64_t nonzero = get(words, at, STAT_FIELD_NB);
     LeafStats stats{};
-    for (int f = 0; f < STAT_FIELD_NB; ++f) {
-      if (!(nonzero >> f & 1)) continue;
+    for (std::uint64_t rest = nonzero; rest; rest &= rest - 1) {
       const int top = int(get(words, at, LENGTH_BITS));
-      stats.count[f] = std::uint64_t(1) << top | get(words, at, top);
+      stats.count[std::countr_zero(rest)] = std::uint64_t(1) << top | get(words, at, top);
     }
     return stats;
   }
@@ -114,87 +122,107 @@ struct StatsEntryBits {
   PERFTKIT_HD_INLINE static int depth_of(std::uint64_t first_word) { return int(first_word & 0xFF); }
   PERFTKIT_HD_INLINE static bool wide_of(std::uint64_t first_word) { return (first_word >> DEPTH_BITS & 1) != 0; }
 };
+PERFTKIT_ISA_END
 
+// The table's memory: the data a system hands around. Its probe and store are the free
+// functions below, in the instruction-set namespace (config.hpp), so that each level of the
+// CPU core inlines a copy built for its own instructions.
 struct StatsTableView {
   SubtreeBucket* memory = nullptr;
   std::uint64_t buckets = 1;
 
   PERFTKIT_HD_INLINE explicit operator bool() const { return memory != nullptr; }
-
-  // The stored statistics of the subtree of `depth` plies under the stats key (a
-  // stats_subtree_key), if an entry verifies against the key and the depth.
-  PERFTKIT_HD_INLINE bool probe(const PositionKey& key, int depth, LeafStats& stats) const {
-    const SubtreeBucket& bucket = bucket_of(key);
-    std::uint64_t w[8];
-    for (int i = 0; i < 8; ++i) w[i] = detail::load_word(&bucket.word[i]);
-    const std::uint64_t print = fingerprint(key);
-    // The header first (cheap), then the check word of an entry of the right depth and width.
-    for (int slot = 0; slot < 2; ++slot) {
-      const std::uint64_t* entry = w + 4 * slot;
-      if (holds(entry[1], depth, false) && entry[0] == check(print, entry + 1, StatsEntryBits::NARROW_WORDS)) {
-        stats = StatsEntryBits::decode(entry + 1);
-        return true;
-      }
-    }
-    if (holds(w[1], depth, true) && w[0] == check(print, w + 1, StatsEntryBits::WIDE_WORDS)) {
-      stats = StatsEntryBits::decode(w + 1);
-      return true;
-    }
-    return false;
-  }
-
-  // Stores the statistics of the subtree of `depth` (1..255) plies under the stats key.
-  // A narrow entry takes the first slot when it is at least as deep as the slot's entry (the
-  // deep keep their place), else the second (always replaced); a wide one takes the bucket
-  // when no entry there is deeper. An entry over the wide size is not kept. Returns whether
-  // it was stored.
-  PERFTKIT_HD_INLINE bool store(const PositionKey& key, int depth, const LeafStats& stats) const {
-    const int size = StatsEntryBits::size(stats);
-    if (size > StatsEntryBits::WIDE_BITS) return false;
-    const bool wide = size > StatsEntryBits::NARROW_BITS;
-    SubtreeBucket& bucket = bucket_of(key);
-    const std::uint64_t first = detail::load_word(&bucket.word[1]), second = detail::load_word(&bucket.word[5]);
-    const int first_depth = StatsEntryBits::depth_of(first);
-    const StatsEntryBits e = StatsEntryBits::encode(stats, depth, wide);
-    const std::uint64_t print = fingerprint(key);
-    if (wide) {
-      const int deepest = StatsEntryBits::wide_of(first)                   ? first_depth
-                          : first_depth > StatsEntryBits::depth_of(second) ? first_depth
-                                                                           : StatsEntryBits::depth_of(second);
-      if (depth < deepest) return false;
-      write(bucket, 0, print, e.word, StatsEntryBits::WIDE_WORDS);
-      return true;
-    }
-    int slot = depth >= first_depth ? 0 : 1;
-    if (StatsEntryBits::wide_of(first) && slot == 1) return false;  // a deeper wide entry stays
-    write(bucket, slot, print, e.word, StatsEntryBits::NARROW_WORDS);
-    return true;
-  }
-
-  // The bucket a probe or store of the key touches (to prefetch it).
-  PERFTKIT_HD_INLINE SubtreeBucket& bucket_of(const PositionKey& key) const {
-    return memory[detail::mul_high(key.lo, buckets)];
-  }
-
- private:
-  PERFTKIT_HD_INLINE static std::uint64_t fingerprint(const PositionKey& key) { return key.hi ^ detail::mix64(key.lo); }
-  // The check word of a payload of n words under a key of this fingerprint: the width is
-  // mixed in, so a narrow entry never verifies as a wide one or the reverse.
-  PERFTKIT_HD_INLINE static std::uint64_t check(std::uint64_t print, const std::uint64_t* payload, int n) {
-    std::uint64_t h = std::uint64_t(n) * 0xA0761D6478BD642FULL;
-    for (int i = 0; i < n; ++i) h = detail::mix64(h ^ payload[i]);
-    return print ^ h;
-  }
-  PERFTKIT_HD_INLINE static bool holds(std::uint64_t first_word, int depth, bool wide) {
-    return StatsEntryBits::depth_of(first_word) == depth && StatsEntryBits::wide_of(first_word) == wide;
-  }
-  // Payload first, check last: a reader that sees part of either fails the check.
-  PERFTKIT_HD_INLINE static void write(SubtreeBucket& bucket, int slot, std::uint64_t print,
-                                       const std::uint64_t* payload, int n) {
-    std::uint64_t* entry = bucket.word + 4 * slot;
-    for (int i = 0; i < n; ++i) detail::store_word(&entry[1 + i], payload[i]);
-    detail::store_word(&entry[0], check(print, payload, n));
-  }
 };
 
+PERFTKIT_ISA_BEGIN
+namespace stats_entry {
+
+PERFTKIT_HD_INLINE std::uint64_t fingerprint(const PositionKey& key) { return key.hi ^ detail::mix64(key.lo); }
+
+// The check word of a payload of n (3 or 7) words under a key of this fingerprint: the words
+// multiplied in salted pairs (the last one with the width, so that a narrow entry never
+// verifies as a wide one or the reverse), the products summed and finished. The pairs are
+// independent, so the multiplications overlap.
+PERFTKIT_HD_INLINE std::uint64_t check(std::uint64_t print, const std::uint64_t* payload, int n) {
+  constexpr std::uint64_t SALT[8] = {0xA0761D6478BD642FULL, 0xE7037ED1A0B428DBULL, 0x8EBC6AF09C88C6E3ULL,
+                                     0x589965CC75374CC3ULL, 0x1D8E4E27C47D124FULL, 0x9E3779B97F4A7C15ULL,
+                                     0xD1B54A32D192ED03ULL, 0xBF58476D1CE4E5B9ULL};
+  std::uint64_t sum = detail::fold_multiply(payload[n - 1] ^ SALT[n - 1], std::uint64_t(n) ^ SALT[7]);
+  for (int i = 0; i + 1 < n; i += 2) sum += detail::fold_multiply(payload[i] ^ SALT[i], payload[i + 1] ^ SALT[i + 1]);
+  return print ^ detail::mix64(sum);
+}
+
+PERFTKIT_HD_INLINE bool holds(std::uint64_t first_word, int depth, bool wide) {
+  return StatsEntryBits::depth_of(first_word) == depth && StatsEntryBits::wide_of(first_word) == wide;
+}
+
+// Payload first, check last: a reader that sees part of either fails the check.
+PERFTKIT_HD_INLINE void write(SubtreeBucket& bucket, int slot, std::uint64_t print, const std::uint64_t* payload,
+                              int n) {
+  std::uint64_t* entry = bucket.word + 4 * slot;
+  for (int i = 0; i < n; ++i) detail::store_word(&entry[1 + i], payload[i]);
+  detail::store_word(&entry[0], check(print, payload, n));
+}
+
+}  // namespace stats_entry
+
+// The bucket a probe or store of the key touches (to prefetch it).
+PERFTKIT_HD_INLINE SubtreeBucket& stats_bucket(const StatsTableView& table, const PositionKey& key) {
+  return table.memory[detail::mul_high(key.lo, table.buckets)];
+}
+
+// The stored statistics of the subtree of `depth` plies under the stats key (a
+// stats_subtree_key), if an entry verifies against the key and the depth.
+PERFTKIT_HD_INLINE bool probe_stats(const StatsTableView& table, const PositionKey& key, int depth, LeafStats& stats) {
+  using namespace stats_entry;
+  const SubtreeBucket& bucket = stats_bucket(table, key);
+  std::uint64_t w[8];
+  for (int i = 0; i < 8; ++i) w[i] = detail::load_word(&bucket.word[i]);
+  const std::uint64_t print = fingerprint(key);
+  // The header first (cheap), then the check word of an entry of the right depth and width.
+  for (int slot = 0; slot < 2; ++slot) {
+    const std::uint64_t* entry = w + 4 * slot;
+    if (holds(entry[1], depth, false) && entry[0] == check(print, entry + 1, StatsEntryBits::NARROW_WORDS)) {
+      stats = StatsEntryBits::decode(entry + 1);
+      return true;
+    }
+  }
+  if (holds(w[1], depth, true) && w[0] == check(print, w + 1, StatsEntryBits::WIDE_WORDS)) {
+    stats = StatsEntryBits::decode(w + 1);
+    return true;
+  }
+  return false;
+}
+
+// Stores the statistics of the subtree of `depth` (1..255) plies under the stats key.
+// A narrow entry takes the first slot when it is at least as deep as the slot's entry (the
+// deep keep their place), else the second (always replaced); a wide one takes the bucket
+// when no entry there is deeper. An entry over the wide size is not kept. Returns whether
+// it was stored.
+PERFTKIT_HD_INLINE bool store_stats(const StatsTableView& table, const PositionKey& key, int depth,
+                                    const LeafStats& stats) {
+  using namespace stats_entry;
+  const int size = StatsEntryBits::size(stats);
+  if (size > StatsEntryBits::WIDE_BITS) return false;
+  const bool wide = size > StatsEntryBits::NARROW_BITS;
+  SubtreeBucket& bucket = stats_bucket(table, key);
+  const std::uint64_t first = detail::load_word(&bucket.word[1]), second = detail::load_word(&bucket.word[5]);
+  const int first_depth = StatsEntryBits::depth_of(first);
+  const StatsEntryBits e = StatsEntryBits::encode(stats, depth, wide);
+  const std::uint64_t print = fingerprint(key);
+  if (wide) {
+    const int deepest = StatsEntryBits::wide_of(first)                   ? first_depth
+                        : first_depth > StatsEntryBits::depth_of(second) ? first_depth
+                                                                         : StatsEntryBits::depth_of(second);
+    if (depth < deepest) return false;
+    write(bucket, 0, print, e.word, StatsEntryBits::WIDE_WORDS);
+    return true;
+  }
+  int slot = depth >= first_depth ? 0 : 1;
+  if (StatsEntryBits::wide_of(first) && slot == 1) return false;  // a deeper wide entry stays
+  write(bucket, slot, print, e.word, StatsEntryBits::NARROW_WORDS);
+  return true;
+}
+
+PERFTKIT_ISA_END
 }  // namespace perftkit

@@ -54,9 +54,9 @@ TEST(StatsTableEntry, EveryCounterReadsBackExactly) {
     (size > StatsEntryBits::NARROW_BITS ? wide : narrow) += 1;
     OneBucket t;
     const PositionKey key = key_number(std::uint64_t(i));
-    ASSERT_TRUE(t.view.store(key, 5, stats));
+    ASSERT_TRUE(store_stats(t.view, key, 5, stats));
     LeafStats back{};
-    ASSERT_TRUE(t.view.probe(key, 5, back)) << "entry " << i << " of " << size << " bits";
+    ASSERT_TRUE(probe_stats(t.view, key, 5, back)) << "entry " << i << " of " << size << " bits";
     EXPECT_EQ(back, stats) << "entry " << i << " of " << size << " bits";
   }
   EXPECT_GT(narrow, 500);
@@ -70,19 +70,19 @@ TEST(StatsTableEntry, TooLongIsNotKept) {
   for (int f = 0; f < STAT_FIELD_NB; ++f) huge.count[f] = (std::uint64_t(1) << 40) + std::uint64_t(f);
   ASSERT_GT(StatsEntryBits::size(huge), StatsEntryBits::WIDE_BITS);
   OneBucket t;
-  EXPECT_FALSE(t.view.store(key_number(1), 9, huge));
+  EXPECT_FALSE(store_stats(t.view, key_number(1), 9, huge));
   LeafStats back{};
-  EXPECT_FALSE(t.view.probe(key_number(1), 9, back));
+  EXPECT_FALSE(probe_stats(t.view, key_number(1), 9, back));
 }
 
 TEST(StatsTableEntry, OtherKeyOrDepthMisses) {
   OneBucket t;
-  ASSERT_TRUE(t.view.store(key_number(1), 4, with_nodes(1234)));
+  ASSERT_TRUE(store_stats(t.view, key_number(1), 4, with_nodes(1234)));
   LeafStats back{};
-  EXPECT_FALSE(t.view.probe(key_number(2), 4, back));
-  EXPECT_FALSE(t.view.probe(key_number(1), 3, back));
-  EXPECT_FALSE(t.view.probe(key_number(1), 5, back));
-  EXPECT_TRUE(t.view.probe(key_number(1), 4, back));
+  EXPECT_FALSE(probe_stats(t.view, key_number(2), 4, back));
+  EXPECT_FALSE(probe_stats(t.view, key_number(1), 3, back));
+  EXPECT_FALSE(probe_stats(t.view, key_number(1), 5, back));
+  EXPECT_TRUE(probe_stats(t.view, key_number(1), 4, back));
   EXPECT_EQ(back[NODES], 1234u);
 }
 
@@ -92,10 +92,10 @@ TEST(StatsTableEntry, ATornEntryReadsAsAMiss) {
     OneBucket t;
     LeafStats stats = with_nodes(99999);
     stats[CAPTURES] = 321;
-    ASSERT_TRUE(t.view.store(key_number(3), 3, stats));
+    ASSERT_TRUE(store_stats(t.view, key_number(3), 3, stats));
     t.bucket.word[word] ^= std::uint64_t(1) << 17;
     LeafStats back{};
-    EXPECT_FALSE(t.view.probe(key_number(3), 3, back)) << "word " << word;
+    EXPECT_FALSE(probe_stats(t.view, key_number(3), 3, back)) << "word " << word;
   }
 }
 
@@ -104,30 +104,30 @@ TEST(StatsTableEntry, ATornEntryReadsAsAMiss) {
 TEST(StatsTableEntry, ReplacementKeepsTheDeep) {
   OneBucket t;
   LeafStats back{};
-  ASSERT_TRUE(t.view.store(key_number(1), 6, with_nodes(600)));
-  ASSERT_TRUE(t.view.store(key_number(2), 2, with_nodes(20)));
-  EXPECT_TRUE(t.view.probe(key_number(1), 6, back));
-  EXPECT_TRUE(t.view.probe(key_number(2), 2, back));
-  ASSERT_TRUE(t.view.store(key_number(3), 3, with_nodes(30)));  // shallower than 6: the second slot
-  EXPECT_TRUE(t.view.probe(key_number(1), 6, back));
-  EXPECT_FALSE(t.view.probe(key_number(2), 2, back));
-  EXPECT_TRUE(t.view.probe(key_number(3), 3, back));
+  ASSERT_TRUE(store_stats(t.view, key_number(1), 6, with_nodes(600)));
+  ASSERT_TRUE(store_stats(t.view, key_number(2), 2, with_nodes(20)));
+  EXPECT_TRUE(probe_stats(t.view, key_number(1), 6, back));
+  EXPECT_TRUE(probe_stats(t.view, key_number(2), 2, back));
+  ASSERT_TRUE(store_stats(t.view, key_number(3), 3, with_nodes(30)));  // shallower than 6: the second slot
+  EXPECT_TRUE(probe_stats(t.view, key_number(1), 6, back));
+  EXPECT_FALSE(probe_stats(t.view, key_number(2), 2, back));
+  EXPECT_TRUE(probe_stats(t.view, key_number(3), 3, back));
 
   std::mt19937_64 rng(3);
   LeafStats wide = random_stats(rng, 40);
   while (StatsEntryBits::size(wide) <= StatsEntryBits::NARROW_BITS ||
          StatsEntryBits::size(wide) > StatsEntryBits::WIDE_BITS)
     wide = random_stats(rng, 40);
-  EXPECT_FALSE(t.view.store(key_number(4), 5, wide));  // 6 is deeper
-  EXPECT_FALSE(t.view.probe(key_number(4), 5, back));
-  EXPECT_TRUE(t.view.store(key_number(4), 7, wide));
-  EXPECT_TRUE(t.view.probe(key_number(4), 7, back));
+  EXPECT_FALSE(store_stats(t.view, key_number(4), 5, wide));  // 6 is deeper
+  EXPECT_FALSE(probe_stats(t.view, key_number(4), 5, back));
+  EXPECT_TRUE(store_stats(t.view, key_number(4), 7, wide));
+  EXPECT_TRUE(probe_stats(t.view, key_number(4), 7, back));
   EXPECT_EQ(back, wide);
-  EXPECT_FALSE(t.view.probe(key_number(1), 6, back));
-  EXPECT_FALSE(t.view.store(key_number(5), 2, with_nodes(5)));  // a deeper wide entry stays
-  EXPECT_TRUE(t.view.store(key_number(5), 8, with_nodes(5)));
-  EXPECT_TRUE(t.view.probe(key_number(5), 8, back));
-  EXPECT_FALSE(t.view.probe(key_number(4), 7, back));
+  EXPECT_FALSE(probe_stats(t.view, key_number(1), 6, back));
+  EXPECT_FALSE(store_stats(t.view, key_number(5), 2, with_nodes(5)));  // a deeper wide entry stays
+  EXPECT_TRUE(store_stats(t.view, key_number(5), 8, with_nodes(5)));
+  EXPECT_TRUE(probe_stats(t.view, key_number(5), 8, back));
+  EXPECT_FALSE(probe_stats(t.view, key_number(4), 7, back));
 }
 
 // The clock is part of the key only from 100 - depth on: below it every clock shares the
