@@ -58,6 +58,31 @@ struct TheirKing {
                     ray_attacks<7>(bit, clear) | ray_attacks<-7>(bit, clear);
     return _mm512_mask_mov_epi64(reach, en_passant, lines);
   }
+  // The squares where a piece of Them's may stand pinned after a move of Us that gives a
+  // direct check: as pinnable(), but only along a line with a slider of ours of its kind
+  // beyond the first piece of Them's (before any other; our pieces seen through: one may move
+  // off the line). A checking move pins nothing by landing: its square would lie on the line
+  // behind that piece, the one line from there to the king, and it could not check along it.
+  PERFTKIT_FORCEINLINE V pinnable_after_a_check(V them, V our_orthogonal, V our_diagonal, __mmask8 en_passant) const {
+    const V clear = ~them;
+    V pinnable = _mm512_setzero_si512();
+    const auto line = [&]<int D>() {
+      const V sliders = orthogonal_direction<D>() ? our_orthogonal : our_diagonal;
+      if (!may_see<D>(sliders)) return;
+      const V reach = ray_attacks<D>(bit, clear);
+      const V beyond = ray_attacks<D>(reach & them, clear);
+      pinnable = _mm512_mask_mov_epi64(pinnable, _mm512_test_epi64_mask(beyond, sliders), pinnable | reach);
+    };
+    line.template operator()<8>();
+    line.template operator()<-8>();
+    line.template operator()<1>();
+    line.template operator()<-1>();
+    line.template operator()<9>();
+    line.template operator()<-9>();
+    line.template operator()<7>();
+    line.template operator()<-7>();
+    return _mm512_mask_mov_epi64(pinnable, en_passant, lines);
+  }
   // False only when every lane's king has no square of `sliders` on its ray in direction D.
   template <int D>
   PERFTKIT_FORCEINLINE bool may_see(V sliders) const {
@@ -217,6 +242,40 @@ PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, V pinnable, 
   return two_pieces | piece_and_pawn | three_pawns;
 }
 
+// The squares two pieces of Us or more attack, lane by lane, with every piece of Us lifted
+// off the board (open: the squares that do not stop a line). Two sliders on one line in one
+// direction both reach the squares beyond the nearer one, which the farther one reaches.
+template <Color Us>
+PERFTKIT_FORCEINLINE V attacked_twice(const Lanes& p, V open) {
+  V once = _mm512_setzero_si512(), twice = _mm512_setzero_si512();
+  const auto add = [&](V attacks) {
+    twice |= once & attacks;
+    once |= attacks;
+  };
+  const V pawns = p.pawns & p.us;
+  add(step<PAWN_CAPTURE_WEST<Us>>(pawns));
+  add(step<PAWN_CAPTURE_EAST<Us>>(pawns));
+  const KnightJumps knights(p.knights & p.us);
+  for (const V& jump : knights.jump) add(jump);
+  add(king_reach(p.kings & p.us));
+  const V our_orthogonal = p.orthogonal & p.us, our_diagonal = p.diagonal & p.us;
+  const auto line = [&]<int D>() {
+    const V sliders = orthogonal_direction<D>() ? our_orthogonal : our_diagonal;
+    const V reach = occluded_ray_attacks<D>(sliders, open);
+    add(reach);
+    twice |= occluded_ray_attacks<D>(sliders & reach, open);
+  };
+  line.template operator()<8>();
+  line.template operator()<-8>();
+  line.template operator()<1>();
+  line.template operator()<-1>();
+  line.template operator()<9>();
+  line.template operator()<-9>();
+  line.template operator()<7>();
+  line.template operator()<-7>();
+  return twice;
+}
+
 // The squares, lane by lane, where a direct check of Us (one of `checks`, a single check: no
 // move of the lane uncovers one) may mate. Each rule below gives Them a legal reply to every
 // such check, whichever piece gives it, and holds in the leaf because one move of Us changes
@@ -230,6 +289,15 @@ PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, V pinnable, 
 //   piece's path: the path would then run along the check's line, on which such a piece
 //   stands behind a piece of Them's, still there or taken on the checker's square, and either
 //   way ends the path before the check's line is reached.
+// - The king takes the checker: the square is next to Them's king, and at most one piece of
+//   Us attacks it with every piece of Us lifted off the board and Them's king too
+//   (attacked_twice()). A piece that moves there attacks it, so that one is the checker, and
+//   once it is taken nothing attacks the square. Not for a pawn's check: a push attacks
+//   nothing on its square.
+// - Capture by the first piece of Them's on a line through the king, where no slider of ours
+//   of the line's kind stands beyond it (TheirKing::pinnable_after_a_check()): a checking
+//   move does not pin it, and it attacks the square. (Not for blocks: the checker may take
+//   that very piece, on its way to check along the line.)
 // - Flight: a square next to Them's king, not Them's, that no piece of Us attacks even with
 //   every piece of Us lifted off the board and Them's king too, nor a checker from any of the
 //   lane's check squares. Lifting pieces only lengthens the sliders' lines, so this covers
@@ -239,18 +307,24 @@ PERFTKIT_FORCEINLINE V checks_that_may_mate(const Lanes& p, const TheirKing& kin
                                             V pawn_checks, V knight_checks, V slider_checks) {
   constexpr Color Them = ~Us;
   const V their_king = king.bit;
-  const V free = and_not(p.them, king.pinnable(p.them, p.en_passant) | their_king);
-  const V free_diagonal = p.diagonal & free, free_orthogonal = p.orthogonal & free, free_pawns = p.pawns & free;
-  const V piece_reach = KnightJumps(p.knights & free).all() | ray_attacks<8>(free_orthogonal, empty) |
-                        ray_attacks<-8>(free_orthogonal, empty) | ray_attacks<1>(free_orthogonal, empty) |
-                        ray_attacks<-1>(free_orthogonal, empty) | ray_attacks<9>(free_diagonal, empty) |
-                        ray_attacks<-9>(free_diagonal, empty) | ray_attacks<7>(free_diagonal, empty) |
-                        ray_attacks<-7>(free_diagonal, empty);
-  V may_mate = and_not(pawn_checks | knight_checks | slider_checks, piece_reach | pawn_reach<Them>(free_pawns));
-  if (!_mm512_test_epi64_mask(may_mate, may_mate)) return may_mate;
+  // The rules run cheapest and most often decisive first, each only while a check is left.
+  const auto none_left = [&](V squares) { return !_mm512_test_epi64_mask(squares, squares); };
+  const V pinnable = king.pinnable(p.them, p.en_passant);
+  const V unpinned = and_not(p.them, pinnable | their_king);
+  const auto reach_of = [&](V pieces) {
+    const V diagonal = p.diagonal & pieces, orthogonal = p.orthogonal & pieces;
+    return KnightJumps(p.knights & pieces).all() | ray_attacks<8>(orthogonal, empty) |
+           ray_attacks<-8>(orthogonal, empty) | ray_attacks<1>(orthogonal, empty) | ray_attacks<-1>(orthogonal, empty) |
+           ray_attacks<9>(diagonal, empty) | ray_attacks<-9>(diagonal, empty) | ray_attacks<7>(diagonal, empty) |
+           ray_attacks<-7>(diagonal, empty);
+  };
+  const V piece_reach = reach_of(unpinned);
+  const V unpinned_pawns = p.pawns & unpinned;
+  V may_mate = and_not(pawn_checks | knight_checks | slider_checks, piece_reach | pawn_reach<Them>(unpinned_pawns));
+  if (none_left(may_mate)) return may_mate;
 
   if (_mm512_test_epi64_mask(may_mate, slider_checks)) {
-    const V single = shift_raw<PAWN_PUSH<Them>>(free_pawns) & empty;
+    const V single = shift_raw<PAWN_PUSH<Them>>(unpinned_pawns) & empty;
     const V doubles = shift_raw<PAWN_PUSH<Them>>(single & splat(relative_rank_bb(Them, RANK_3))) & empty;
     const V unblockable = and_not(empty, (piece_reach & empty) | single | doubles);
     // One direction at a time, only where some lane has such a check on that ray.
@@ -266,13 +340,27 @@ PERFTKIT_FORCEINLINE V checks_that_may_mate(const Lanes& p, const TheirKing& kin
     blockable.template operator()<-9>(king_rays[5]);
     blockable.template operator()<7>(king_rays[6]);
     blockable.template operator()<-7>(king_rays[7]);
-    if (!_mm512_test_epi64_mask(may_mate, may_mate)) return may_mate;
+    if (none_left(may_mate)) return may_mate;
   }
 
-  const V squares_by_king = and_not(king_reach(their_king), p.them);
+  const V next_to_king = king_reach(their_king);
+  const V open = ~and_not(p.them, their_king);
+  if (_mm512_test_epi64_mask(and_not(may_mate, pawn_checks), next_to_king)) {
+    may_mate = and_not(may_mate, and_not(next_to_king, attacked_twice<Us>(p, open) | pawn_checks));
+    if (none_left(may_mate)) return may_mate;
+  }
+
+  const V first_on_lines =
+      and_not(p.them & pinnable,
+              king.pinnable_after_a_check(p.them, p.orthogonal & p.us, p.diagonal & p.us, p.en_passant) | their_king);
+  if (!none_left(first_on_lines)) {
+    may_mate = and_not(may_mate, reach_of(first_on_lines) | pawn_reach<Them>(p.pawns & first_on_lines));
+    if (none_left(may_mate)) return may_mate;
+  }
+
+  const V squares_by_king = and_not(next_to_king, p.them);
   if (!_mm512_mask_test_epi64_mask(_mm512_test_epi64_mask(may_mate, may_mate), squares_by_king, squares_by_king))
     return may_mate;
-  const V open = ~and_not(p.them, their_king);
   const V diagonal = (p.diagonal & p.us) | slider_checks, orthogonal = (p.orthogonal & p.us) | slider_checks;
   const V attacked = pawn_reach<Us>((p.pawns & p.us) | pawn_checks) |
                      KnightJumps((p.knights & p.us) | knight_checks).all() | king_reach(p.kings & p.us) |

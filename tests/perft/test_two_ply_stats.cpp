@@ -115,6 +115,22 @@ TEST(TwoPlyStats, PiecesShieldedOnTheLinesThroughTheirKing) {
       2);
 }
 
+// Direct checks the lanes rule out as mates by the king taking the checker, or by the first
+// piece of Them's on a line through the king taking it. Bxf7 checks with the queen behind the
+// bishop: the king cannot take (missed when the queen's line stops at the bishop), mate.
+// Rxd8 takes the one piece that could block the back rank: mate (missed when that piece
+// counts as a blocker). Qxf2 and Bxf2 are taken by the king; Qe3 by the f-pawn, first on the
+// e1-h4 diagonal with nothing of Black's beyond it, and Qd2 by the bishop first on the rank.
+TEST(TwoPlyStats, ChecksTakenByTheKingOrTheFirstPieceOnALine) {
+  expect_two_ply_stats_of_every_level(
+      {"rnbqkbnr/pppppppp/8/8/2B5/1Q6/PPPPPPPP/RNB1K1NR b KQkq - 0 1", "3r3k/ppp3pp/8/8/8/8/6PP/3R2K1 b - - 0 1",
+       "rnb1kbnr/pppp1ppp/4p3/8/4P2q/8/PPPPNPPP/RNBQK2R b KQkq - 0 1",
+       "rnb1kb1r/pppp1ppp/4p2n/6q1/4P1Q1/3P1N2/PPP2PPP/RNB1KB1R b KQkq - 0 1",
+       "rnbqk1nr/pppp1ppp/8/2b1p3/4P3/5N1P/PPPP1PP1/RNBQKB1R b KQkq - 0 1",
+       "rnb1kbnr/pp1ppppp/2p5/8/3qP3/N3Q3/PPPP1PPP/R1B1KBNR b KQkq - 0 1"},
+      1);
+}
+
 // Three plies: the children of a node that miss the table share the lanes' batches of eight,
 // across their boundaries. Among them children whose leaves may be drawn (clocks 96 to 98,
 // counted alone), king moves (the batch starts again), mates and stalemates one ply down
