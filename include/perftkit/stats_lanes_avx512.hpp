@@ -25,6 +25,19 @@ inline constexpr auto QUEEN_LINES = [] {
   return lines;
 }();
 
+// Calls f.template operator()<D>() for each of the eight directions D along a queen's lines.
+template <typename F>
+PERFTKIT_FORCEINLINE void for_each_direction(F&& f) {
+  f.template operator()<8>();
+  f.template operator()<-8>();
+  f.template operator()<1>();
+  f.template operator()<-1>();
+  f.template operator()<9>();
+  f.template operator()<-9>();
+  f.template operator()<7>();
+  f.template operator()<-7>();
+}
+
 // Them's king in each lane, and the lines through it. The lanes of one batch are mostly
 // siblings, whose king (the side that just moved) stands on one square unless it moved:
 // then `shared` names that square, and a direction no slider of ours can look along from it
@@ -73,14 +86,7 @@ struct TheirKing {
       const V beyond = ray_attacks<D>(reach & them, clear);
       pinnable = _mm512_mask_mov_epi64(pinnable, _mm512_test_epi64_mask(beyond, sliders), pinnable | reach);
     };
-    line.template operator()<8>();
-    line.template operator()<-8>();
-    line.template operator()<1>();
-    line.template operator()<-1>();
-    line.template operator()<9>();
-    line.template operator()<-9>();
-    line.template operator()<7>();
-    line.template operator()<-7>();
+    for_each_direction(line);
     return _mm512_mask_mov_epi64(pinnable, en_passant, lines);
   }
   // False only when every lane's king has no square of `sliders` on its ray in direction D.
@@ -265,14 +271,7 @@ PERFTKIT_FORCEINLINE V attacked_twice(const Lanes& p, V open) {
     add(reach);
     twice |= occluded_ray_attacks<D>(sliders & reach, open);
   };
-  line.template operator()<8>();
-  line.template operator()<-8>();
-  line.template operator()<1>();
-  line.template operator()<-1>();
-  line.template operator()<9>();
-  line.template operator()<-9>();
-  line.template operator()<7>();
-  line.template operator()<-7>();
+  for_each_direction(line);
   return twice;
 }
 
