@@ -66,9 +66,8 @@ struct TheirKing {
   // capture keep the whole lines. (Our own pieces are seen through: a move may clear them.)
   PERFTKIT_FORCEINLINE V pinnable(V them, __mmask8 en_passant) const {
     const V clear = ~them;
-    const V reach = ray_attacks<8>(bit, clear) | ray_attacks<-8>(bit, clear) | ray_attacks<1>(bit, clear) |
-                    ray_attacks<-1>(bit, clear) | ray_attacks<9>(bit, clear) | ray_attacks<-9>(bit, clear) |
-                    ray_attacks<7>(bit, clear) | ray_attacks<-7>(bit, clear);
+    V reach = _mm512_setzero_si512();
+    for_each_direction([&]<int D>() { reach |= ray_attacks<D>(bit, clear); });
     return _mm512_mask_mov_epi64(reach, en_passant, lines);
   }
   // The squares where a piece of Them's may stand pinned after a move of Us that gives a
@@ -248,15 +247,19 @@ PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, V pinnable, 
   return two_pieces | piece_and_pawn | three_pawns;
 }
 
-// The squares two pieces of Us or more attack, lane by lane, with every piece of Us lifted
-// off the board (open: the squares that do not stop a line). Two sliders on one line in one
-// direction both reach the squares beyond the nearer one, which the farther one reaches.
-template <Color Us>
-PERFTKIT_FORCEINLINE V attacked_twice(const Lanes& p, V open) {
+// What the pieces of Us attack, lane by lane, with every piece of Us lifted off the board
+// (open: the squares that do not stop a line): the squares one piece attacks at least, and
+// those two attack at least. Two sliders on one line in one direction both reach the squares
+// beyond the nearer one, which the farther one reaches.
+struct LiftedAttacks {
   V once = _mm512_setzero_si512(), twice = _mm512_setzero_si512();
+};
+template <Color Us>
+PERFTKIT_FORCEINLINE LiftedAttacks lifted_attacks(const Lanes& p, V open) {
+  LiftedAttacks a;
   const auto add = [&](V attacks) {
-    twice |= once & attacks;
-    once |= attacks;
+    a.twice |= a.once & attacks;
+    a.once |= attacks;
   };
   const V pawns = p.pawns & p.us;
   add(step<PAWN_CAPTURE_WEST<Us>>(pawns));
@@ -269,10 +272,10 @@ PERFTKIT_FORCEINLINE V attacked_twice(const Lanes& p, V open) {
     const V sliders = orthogonal_direction<D>() ? our_orthogonal : our_diagonal;
     const V reach = occluded_ray_attacks<D>(sliders, open);
     add(reach);
-    twice |= occluded_ray_attacks<D>(sliders & reach, open);
+    a.twice |= occluded_ray_attacks<D>(sliders & reach, open);
   };
   for_each_direction(line);
-  return twice;
+  return a;
 }
 
 // The squares, lane by lane, where a direct check of Us (one of `checks`, a single check: no
@@ -288,15 +291,15 @@ PERFTKIT_FORCEINLINE V attacked_twice(const Lanes& p, V open) {
 //   piece's path: the path would then run along the check's line, on which such a piece
 //   stands behind a piece of Them's, still there or taken on the checker's square, and either
 //   way ends the path before the check's line is reached.
-// - The king takes the checker: the square is next to Them's king, and at most one piece of
-//   Us attacks it with every piece of Us lifted off the board and Them's king too
-//   (attacked_twice()). A piece that moves there attacks it, so that one is the checker, and
-//   once it is taken nothing attacks the square. Not for a pawn's check: a push attacks
-//   nothing on its square.
 // - Capture by the first piece of Them's on a line through the king, where no slider of ours
 //   of the line's kind stands beyond it (TheirKing::pinnable_after_a_check()): a checking
 //   move does not pin it, and it attacks the square. (Not for blocks: the checker may take
 //   that very piece, on its way to check along the line.)
+// - The king takes the checker: the square is next to Them's king, and at most one piece of
+//   Us attacks it with every piece of Us lifted off the board and Them's king too
+//   (lifted_attacks()). A piece that moves there attacks it, so that one is the checker, and
+//   once it is taken nothing attacks the square. Not for a pawn's check: a push attacks
+//   nothing on its square.
 // - Flight: a square next to Them's king, not Them's, that no piece of Us attacks even with
 //   every piece of Us lifted off the board and Them's king too, nor a checker from any of the
 //   lane's check squares. Lifting pieces only lengthens the sliders' lines, so this covers
@@ -342,13 +345,6 @@ PERFTKIT_FORCEINLINE V checks_that_may_mate(const Lanes& p, const TheirKing& kin
     if (none_left(may_mate)) return may_mate;
   }
 
-  const V next_to_king = king_reach(their_king);
-  const V open = ~and_not(p.them, their_king);
-  if (_mm512_test_epi64_mask(and_not(may_mate, pawn_checks), next_to_king)) {
-    may_mate = and_not(may_mate, and_not(next_to_king, attacked_twice<Us>(p, open) | pawn_checks));
-    if (none_left(may_mate)) return may_mate;
-  }
-
   const V first_on_lines =
       and_not(p.them & pinnable,
               king.pinnable_after_a_check(p.them, p.orthogonal & p.us, p.diagonal & p.us, p.en_passant) | their_king);
@@ -357,16 +353,22 @@ PERFTKIT_FORCEINLINE V checks_that_may_mate(const Lanes& p, const TheirKing& kin
     if (none_left(may_mate)) return may_mate;
   }
 
+  // The king's capture and its flight both look at our pieces lifted off the board.
+  const V next_to_king = king_reach(their_king);
   const V squares_by_king = and_not(next_to_king, p.them);
-  if (!_mm512_mask_test_epi64_mask(_mm512_test_epi64_mask(may_mate, may_mate), squares_by_king, squares_by_king))
-    return may_mate;
-  const V diagonal = (p.diagonal & p.us) | slider_checks, orthogonal = (p.orthogonal & p.us) | slider_checks;
-  const V attacked = pawn_reach<Us>((p.pawns & p.us) | pawn_checks) |
-                     KnightJumps((p.knights & p.us) | knight_checks).all() | king_reach(p.kings & p.us) |
-                     occluded_ray_attacks<8>(orthogonal, open) | occluded_ray_attacks<-8>(orthogonal, open) |
-                     occluded_ray_attacks<1>(orthogonal, open) | occluded_ray_attacks<-1>(orthogonal, open) |
-                     occluded_ray_attacks<9>(diagonal, open) | occluded_ray_attacks<-9>(diagonal, open) |
-                     occluded_ray_attacks<7>(diagonal, open) | occluded_ray_attacks<-7>(diagonal, open);
+  const bool king_may_take = _mm512_test_epi64_mask(and_not(may_mate, pawn_checks), next_to_king);
+  const bool king_may_flee =
+      _mm512_mask_test_epi64_mask(_mm512_test_epi64_mask(may_mate, may_mate), squares_by_king, squares_by_king);
+  if (!king_may_take && !king_may_flee) return may_mate;
+  const V open = ~and_not(p.them, their_king);
+  const LiftedAttacks lifted = lifted_attacks<Us>(p, open);
+  if (king_may_take) may_mate = and_not(may_mate, and_not(next_to_king, lifted.twice | pawn_checks));
+  if (!king_may_flee) return may_mate;
+  const V attacked = lifted.once | pawn_reach<Us>(pawn_checks) | KnightJumps(knight_checks).all() |
+                     occluded_ray_attacks<8>(slider_checks, open) | occluded_ray_attacks<-8>(slider_checks, open) |
+                     occluded_ray_attacks<1>(slider_checks, open) | occluded_ray_attacks<-1>(slider_checks, open) |
+                     occluded_ray_attacks<9>(slider_checks, open) | occluded_ray_attacks<-9>(slider_checks, open) |
+                     occluded_ray_attacks<7>(slider_checks, open) | occluded_ray_attacks<-7>(slider_checks, open);
   const V flights = and_not(squares_by_king, attacked);
   return _mm512_maskz_mov_epi64(_mm512_testn_epi64_mask(flights, flights), may_mate);
 }
