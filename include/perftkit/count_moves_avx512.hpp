@@ -288,7 +288,10 @@ struct MoveTally {
 
   PERFTKIT_FORCEINLINE void king(V targets) { count = count + popcount(targets); }
   PERFTKIT_FORCEINLINE void castlings(V n) { count = count + n; }
-  PERFTKIT_FORCEINLINE void knight_jump(V targets) { count = count + popcount(targets); }
+  // The moves of the knights, one set per jump (a square two knights reach is in two sets).
+  PERFTKIT_FORCEINLINE void knights(V /*movers*/, const KnightJumps& jumps, V targets) {
+    for (const V& j : jumps.jump) count = count + popcount(j & targets);
+  }
   // Moves of the sliders `movers` in direction D (`empty`: the board they move over).
   template <int D>
   PERFTKIT_FORCEINLINE void slider(V /*movers*/, V /*empty*/, V targets) {
@@ -405,8 +408,8 @@ PERFTKIT_FORCEINLINE void tally_lanes(const Lanes& p, __mmask8& scalar_castling_
   }
 
   // Knights (a pinned knight never moves): one set per jump, so every move counts once.
-  const KnightJumps jumps(and_not(p.knights & p.us, pinned));
-  for (const V& j : jumps.jump) tally.knight_jump(j & targets);
+  const V knights = and_not(p.knights & p.us, pinned);
+  tally.knights(knights, KnightJumps(knights), targets);
 
   // Sliders, one direction at a time: rays of two sliders in one direction never overlap.
   const V our_orthogonal = p.orthogonal & p.us, our_diagonal = p.diagonal & p.us;

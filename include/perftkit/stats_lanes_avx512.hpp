@@ -156,7 +156,24 @@ struct StatsTally {
     counts.castles = counts.castles + n;
     castling |= _mm512_test_epi64_mask(n, n);
   }
-  PERFTKIT_FORCEINLINE void knight_jump(V targets) {
+  // Where every lane has two knights at most (all but lanes after a promotion), no square is
+  // the target of more than two jumps: the squares reached once, and those reached twice,
+  // count every move in six popcounts instead of twenty-four.
+  PERFTKIT_FORCEINLINE void knights(V movers, const KnightJumps& jumps, V targets) {
+    if (_mm512_cmpgt_epu64_mask(popcount(movers), _mm512_set1_epi64(2))) {
+      for (const V& j : jumps.jump) knight_moves(j & targets);
+      return;
+    }
+    V once = _mm512_setzero_si512(), twice = _mm512_setzero_si512();
+    for (const V& j : jumps.jump) {
+      const V reached = j & targets;
+      twice |= once & reached;
+      once |= reached;
+    }
+    knight_moves(once);
+    knight_moves(twice);
+  }
+  PERFTKIT_FORCEINLINE void knight_moves(V targets) {
     moves(targets);
     const V checking = targets & checks.knight;
     knight_checks |= checking;
@@ -171,18 +188,20 @@ struct StatsTally {
     counts.checks = counts.checks + popcount(checking);
     // A queen moving along one kind of line may check along the other (a square lies on one
     // line through Them's king at most, so no check counts twice).
-    if (queens) {
-      const V queen_checking =
-          ray_attacks<D>(movers & our_queens, empty) & targets & (ORTHOGONAL ? checks.diagonal : checks.orthogonal);
+    // (The queen's ray is traced only where some lane's move lands on such a square.)
+    const V other_line = targets & (ORTHOGONAL ? checks.diagonal : checks.orthogonal);
+    if (queens && _mm512_test_epi64_mask(other_line, other_line)) {
+      const V queen_checking = ray_attacks<D>(movers & our_queens, empty) & other_line;
       slider_checks |= queen_checking;
       counts.checks = counts.checks + popcount(queen_checking);
     }
   }
   // A promotion is four moves, one per piece.
   PERFTKIT_FORCEINLINE void pawns(V pushes, V doubles, V west, V east, V last_rank) {
-    moves(pushes | doubles);
-    moves(west);
-    moves(east);
+    // Pushes land on empty squares, captures on Them's pieces.
+    const V west_moves = popcount(west), east_moves = popcount(east);
+    counts.nodes = counts.nodes + popcount(pushes | doubles) + west_moves + east_moves;
+    counts.captures = counts.captures + west_moves + east_moves;
     // Pawn checks but by promotions (the caller plays those); two pawns may take on one square.
     const V push_checks = and_not(pushes | doubles, last_rank) & checks.pawn;
     const V west_checks = and_not(west, last_rank) & checks.pawn, east_checks = and_not(east, last_rank) & checks.pawn;
