@@ -164,6 +164,13 @@ PERFTKIT_HD_INLINE void write(SubtreeBucket& bucket, int slot, std::uint64_t pri
   detail::store_word(&entry[0], check(print, payload, n));
 }
 
+// The first slot's entry copied into the second, payload first and check last, as write()
+// does: a copy torn by a store into either slot fails its check.
+PERFTKIT_HD_INLINE void move_first_to_second(SubtreeBucket& bucket) {
+  for (int i = 1; i < 4; ++i) detail::store_word(&bucket.word[4 + i], detail::load_word(&bucket.word[i]));
+  detail::store_word(&bucket.word[4], detail::load_word(&bucket.word[0]));
+}
+
 }  // namespace stats_entry
 
 // The bucket a probe or store of the key touches (to prefetch it).
@@ -195,8 +202,10 @@ PERFTKIT_HD_INLINE bool probe_stats(const StatsTableView& table, const PositionK
 }
 
 // Stores the statistics of the subtree of `depth` (1..255) plies under the stats key.
-// A narrow entry takes the first slot when it is at least as deep as the slot's entry (the
-// deep keep their place), else the second (always replaced); a wide one takes the bucket
+// A narrow entry takes the first slot when it is at least as deep as the slot's entry, and a
+// narrow entry there moves to the second (always replaced): the deep keep their place, and of
+// entries as deep (most are two plies) the last two stored stay, where the first slot alone
+// had held the last one. A shallower entry takes the second slot. A wide one takes the bucket
 // when no entry there is deeper. An entry over the wide size is not kept. Returns whether
 // it was stored.
 PERFTKIT_HD_INLINE bool store_stats(const StatsTableView& table, const PositionKey& key, int depth,
@@ -218,9 +227,13 @@ PERFTKIT_HD_INLINE bool store_stats(const StatsTableView& table, const PositionK
     write(bucket, 0, print, e.word, StatsEntryBits::WIDE_WORDS);
     return true;
   }
-  int slot = depth >= first_depth ? 0 : 1;
-  if (StatsEntryBits::wide_of(first) && slot == 1) return false;  // a deeper wide entry stays
-  write(bucket, slot, print, e.word, StatsEntryBits::NARROW_WORDS);
+  if (depth < first_depth) {
+    if (StatsEntryBits::wide_of(first)) return false;  // a deeper wide entry stays
+    write(bucket, 1, print, e.word, StatsEntryBits::NARROW_WORDS);
+    return true;
+  }
+  if (first_depth != 0 && !StatsEntryBits::wide_of(first)) move_first_to_second(bucket);
+  write(bucket, 0, print, e.word, StatsEntryBits::NARROW_WORDS);
   return true;
 }
 

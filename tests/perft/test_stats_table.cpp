@@ -99,7 +99,7 @@ TEST(StatsTableEntry, ATornEntryReadsAsAMiss) {
   }
 }
 
-// Two narrow entries share a bucket; the first slot keeps the deeper one; a wide entry takes
+// Two narrow entries share a bucket; the first slot keeps the deepest; a wide entry takes
 // the bucket only when nothing in it is deeper.
 TEST(StatsTableEntry, ReplacementKeepsTheDeep) {
   OneBucket t;
@@ -128,6 +128,31 @@ TEST(StatsTableEntry, ReplacementKeepsTheDeep) {
   EXPECT_TRUE(store_stats(t.view, key_number(5), 8, with_nodes(5)));
   EXPECT_TRUE(probe_stats(t.view, key_number(5), 8, back));
   EXPECT_FALSE(probe_stats(t.view, key_number(4), 7, back));
+}
+
+// Of entries as deep as the first slot's (most are two plies), the last two stored stay: the
+// one in the first slot moves to the second, and reads back exactly from there.
+TEST(StatsTableEntry, EntriesAsDeepKeepTheLastTwo) {
+  std::mt19937_64 rng(11);
+  OneBucket t;
+  LeafStats back{};
+  const LeafStats first = random_stats(rng, 4), second = random_stats(rng, 4), third = random_stats(rng, 4);
+  for (const LeafStats& s : {first, second, third}) ASSERT_LE(StatsEntryBits::size(s), StatsEntryBits::NARROW_BITS);
+  ASSERT_TRUE(store_stats(t.view, key_number(1), 2, first));
+  ASSERT_TRUE(store_stats(t.view, key_number(2), 2, second));
+  ASSERT_TRUE(probe_stats(t.view, key_number(1), 2, back));
+  EXPECT_EQ(back, first);
+  ASSERT_TRUE(store_stats(t.view, key_number(3), 2, third));
+  EXPECT_FALSE(probe_stats(t.view, key_number(1), 2, back));
+  ASSERT_TRUE(probe_stats(t.view, key_number(2), 2, back));
+  EXPECT_EQ(back, second);
+  ASSERT_TRUE(probe_stats(t.view, key_number(3), 2, back));
+  EXPECT_EQ(back, third);
+  // A deeper entry takes the first slot, and the one there moves on.
+  ASSERT_TRUE(store_stats(t.view, key_number(4), 4, with_nodes(44)));
+  EXPECT_FALSE(probe_stats(t.view, key_number(2), 2, back));
+  EXPECT_TRUE(probe_stats(t.view, key_number(3), 2, back));
+  EXPECT_TRUE(probe_stats(t.view, key_number(4), 4, back));
 }
 
 // The clock is part of the key only from 100 - depth on: below it every clock shares the
