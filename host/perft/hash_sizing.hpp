@@ -20,7 +20,8 @@ namespace perftkit {
 std::size_t suggested_hash_bytes(const Position& root, int depth);
 
 // The same rule for a statistics table (StatsTable): the same subtrees, each a narrow entry
-// (32 bytes) at three quarters load.
+// (32 bytes), the two-ply ones at full load and the deeper ones at three quarters, as the
+// node table's two parts.
 std::size_t suggested_stats_hash_bytes(const Position& root, int depth);
 
 }  // namespace perftkit

@@ -306,13 +306,18 @@ TEST(HashSizing, TableGrowsWithTheDepthItServes) {
   // page faults, not speed.
   EXPECT_GE(suggested_hash_bytes(start, 9), std::size_t(1216) << 20);
   EXPECT_LE(suggested_hash_bytes(start, 9), std::size_t(2048) << 20);
+  // Perft 8 --stats stores the same 9.4 million two-ply subtrees, 32 bytes each at full load:
+  // 0.30 GB, and its deeper ones (under a million) at three quarters, in 64 MB steps.
+  EXPECT_GE(suggested_stats_hash_bytes(start, 8), std::size_t(320) << 20);
+  EXPECT_LE(suggested_stats_hash_bytes(start, 8), std::size_t(448) << 20);
   // Kiwipete's ply 4 (4.1 M positions) is extrapolated from plies 1-3, not counted (that
   // took a second and 400 MB): its tables stay near what counting gave (448 MB for perft 7's
-  // nodes, 1,344 MB for its statistics), a little larger.
+  // nodes; 1,344 MB for its statistics with every subtree at three quarters load, about
+  // 1,008 MB with the two-ply ones at full load, as now), a little larger.
   const Position kiwipete = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   EXPECT_GE(suggested_hash_bytes(kiwipete, 7), std::size_t(448) << 20);
   EXPECT_LE(suggested_hash_bytes(kiwipete, 7), std::size_t(768) << 20);
-  EXPECT_GE(suggested_stats_hash_bytes(kiwipete, 7), std::size_t(1344) << 20);
+  EXPECT_GE(suggested_stats_hash_bytes(kiwipete, 7), std::size_t(1008) << 20);
   EXPECT_LE(suggested_stats_hash_bytes(kiwipete, 7), std::size_t(2048) << 20);
   // A position with no legal move has nothing to store.
   EXPECT_EQ(suggested_hash_bytes(position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), 6), std::size_t(16) << 20);
