@@ -131,6 +131,18 @@ TEST(TwoPlyStats, ChecksTakenByTheKingOrTheFirstPieceOnALine) {
       1);
 }
 
+// Knights counted from the squares one or two of them reach (two knights at most in every
+// lane): both of White's knights jump to f6 with check; and one jump set at a time where a
+// side has three knights, as after a promotion (three of them reach d2, or d7: that square
+// counts three moves).
+TEST(TwoPlyStats, KnightsReachingOneSquareAndThreeKnights) {
+  expect_two_ply_stats_of_every_level(
+      {"4k3/pp3ppp/8/8/4N1N1/8/PPP2PPP/4K3 b - - 0 1", "r3k2r/pppq1ppp/2n1bn2/8/3NN3/2N5/PPPQ1PPP/R3K2R w KQkq - 0 1",
+       "n1n1k3/pp3ppp/8/2n5/8/8/PPPN1PPP/4K3 w - - 0 1", "4k3/pp3ppp/8/8/8/1N6/PPP2PPP/1N2KN2 w - - 0 1",
+       "1n2kn2/ppp2ppp/1n6/8/8/8/PP3PPP/4K3 w - - 0 1"},
+      1);
+}
+
 // Three plies: the children of a node that miss the table share the lanes' batches of eight,
 // across their boundaries. Among them children whose leaves may be drawn (clocks 96 to 98,
 // counted alone), king moves (the batch starts again), mates and stalemates one ply down
