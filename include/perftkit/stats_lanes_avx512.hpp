@@ -38,6 +38,15 @@ PERFTKIT_FORCEINLINE void for_each_direction(F&& f) {
   f.template operator()<-7>();
 }
 
+// The place of direction D in for_each_direction()'s order.
+template <int D>
+constexpr int index_of() {
+  constexpr int order[8] = {8, -8, 1, -1, 9, -9, 7, -7};
+  for (int i = 0; i < 8; ++i)
+    if (order[i] == D) return i;
+  return -1;
+}
+
 // Them's king in each lane, and the lines through it. The lanes of one batch are mostly
 // siblings, whose king (the side that just moved) stands on one square unless it moved:
 // then `shared` names that square, and a direction no slider of ours can look along from it
@@ -59,15 +68,31 @@ struct TheirKing {
       lines = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), live, square, QUEEN_LINES.data(), 8);
     }
   }
-  // The squares, lane by lane, where a piece of Them's may stand pinned after one move of Us:
-  // along each line from the king, up to the first piece of Them's. One beyond it stays
-  // shielded, for no move of Us takes that piece away but to land on its square, except en
-  // passant, which takes a pawn off a square it leaves empty: lanes with an en-passant
-  // capture keep the whole lines. (Our own pieces are seen through: a move may clear them.)
-  PERFTKIT_FORCEINLINE V pinnable(V them, __mmask8 en_passant) const {
+  // The squares, lane by lane, from Them's king along each line up to the first piece of
+  // Them's, that piece included, one direction an entry (index_of<D>()): where a piece of
+  // Them's may stand pinned after one move of Us (pinnable()). One beyond it stays shielded,
+  // for no move of Us takes that piece away but to land on its square, except en passant,
+  // which takes a pawn off a square it leaves empty (pinnable() keeps such lanes' whole
+  // lines). Our own pieces are seen through: a move may clear them.
+  struct ShieldedLines {
+    V reach[8];
+  };
+  // From the king's rays over the board (`rays`, each up to the first piece, in
+  // for_each_direction()'s order): a ray that ends on a piece of Them's, or at the edge, is
+  // already the line's shielded part, and only a direction where some lane's ray ends on a
+  // piece of ours is traced again.
+  PERFTKIT_FORCEINLINE ShieldedLines shielded_lines(V them, V ours, const V (&rays)[8]) const {
     const V clear = ~them;
-    V reach = _mm512_setzero_si512();
-    for_each_direction([&]<int D>() { reach |= ray_attacks<D>(bit, clear); });
+    ShieldedLines s;
+    for_each_direction([&]<int D>() {
+      const V ray = rays[index_of<D>()];
+      s.reach[index_of<D>()] = _mm512_test_epi64_mask(ray, ours) ? ray_attacks<D>(bit, clear) : ray;
+    });
+    return s;
+  }
+  PERFTKIT_FORCEINLINE V pinnable(const ShieldedLines& s, __mmask8 en_passant) const {
+    const V reach =
+        s.reach[0] | s.reach[1] | s.reach[2] | s.reach[3] | s.reach[4] | s.reach[5] | s.reach[6] | s.reach[7];
     return _mm512_mask_mov_epi64(reach, en_passant, lines);
   }
   // The squares where a piece of Them's may stand pinned after a move of Us that gives a
@@ -75,13 +100,14 @@ struct TheirKing {
   // beyond the first piece of Them's (before any other; our pieces seen through: one may move
   // off the line). A checking move pins nothing by landing: its square would lie on the line
   // behind that piece, the one line from there to the king, and it could not check along it.
-  PERFTKIT_FORCEINLINE V pinnable_after_a_check(V them, V our_orthogonal, V our_diagonal, __mmask8 en_passant) const {
+  PERFTKIT_FORCEINLINE V pinnable_after_a_check(const ShieldedLines& s, V them, V our_orthogonal, V our_diagonal,
+                                                __mmask8 en_passant) const {
     const V clear = ~them;
     V pinnable = _mm512_setzero_si512();
     const auto line = [&]<int D>() {
       const V sliders = orthogonal_direction<D>() ? our_orthogonal : our_diagonal;
       if (!may_see<D>(sliders)) return;
-      const V reach = ray_attacks<D>(bit, clear);
+      const V reach = s.reach[index_of<D>()];
       const V beyond = ray_attacks<D>(reach & them, clear);
       pinnable = _mm512_mask_mov_epi64(pinnable, _mm512_test_epi64_mask(beyond, sliders), pinnable | reach);
     };
@@ -273,7 +299,8 @@ PERFTKIT_FORCEINLINE __mmask8 lanes_keeping_a_reply(const Lanes& p, V pinnable, 
 struct LiftedAttacks {
   V once = _mm512_setzero_si512(), twice = _mm512_setzero_si512();
 };
-template <Color Us>
+// (With Twice false, `twice` is left empty: the sliders' second rays are not traced.)
+template <Color Us, bool Twice>
 PERFTKIT_FORCEINLINE LiftedAttacks lifted_attacks(const Lanes& p, V open) {
   LiftedAttacks a;
   const auto add = [&](V attacks) {
@@ -290,8 +317,12 @@ PERFTKIT_FORCEINLINE LiftedAttacks lifted_attacks(const Lanes& p, V open) {
   const auto line = [&]<int D>() {
     const V sliders = orthogonal_direction<D>() ? our_orthogonal : our_diagonal;
     const V reach = occluded_ray_attacks<D>(sliders, open);
-    add(reach);
-    a.twice |= occluded_ray_attacks<D>(sliders & reach, open);
+    if constexpr (Twice) {
+      add(reach);
+      a.twice |= occluded_ray_attacks<D>(sliders & reach, open);
+    } else {
+      a.once |= reach;
+    }
   };
   for_each_direction(line);
   return a;
@@ -321,8 +352,8 @@ PERFTKIT_FORCEINLINE LiftedAttacks lifted_attacks(const Lanes& p, V open) {
 //   nothing on its square.
 // - Flight: a square next to Them's king, not Them's, that no piece of Us attacks even with
 //   every piece of Us lifted off the board and Them's king too, nor a checker from any of the
-//   lane's check squares. Lifting pieces only lengthens the sliders' lines, so this covers
-//   the squares the move vacates and the checker's new lines, and the king's own line.
+//   lane's check squares that may still mate (the others are settled). Lifting pieces only lengthens the sliders'
+//   lines, so this covers the squares the move vacates and the checker's new lines, and the king's own line.
 template <Color Us>
 PERFTKIT_FORCEINLINE V checks_that_may_mate(const Lanes& p, const TheirKing& king, V empty, const V (&king_rays)[8],
                                             V pawn_checks, V knight_checks, V slider_checks) {
@@ -330,7 +361,8 @@ PERFTKIT_FORCEINLINE V checks_that_may_mate(const Lanes& p, const TheirKing& kin
   const V their_king = king.bit;
   // The rules run cheapest and most often decisive first, each only while a check is left.
   const auto none_left = [&](V squares) { return !_mm512_test_epi64_mask(squares, squares); };
-  const V pinnable = king.pinnable(p.them, p.en_passant);
+  const TheirKing::ShieldedLines shielded = king.shielded_lines(p.them, p.us, king_rays);
+  const V pinnable = king.pinnable(shielded, p.en_passant);
   const V unpinned = and_not(p.them, pinnable | their_king);
   const auto reach_of = [&](V pieces) {
     const V diagonal = p.diagonal & pieces, orthogonal = p.orthogonal & pieces;
@@ -364,9 +396,9 @@ PERFTKIT_FORCEINLINE V checks_that_may_mate(const Lanes& p, const TheirKing& kin
     if (none_left(may_mate)) return may_mate;
   }
 
-  const V first_on_lines =
-      and_not(p.them & pinnable,
-              king.pinnable_after_a_check(p.them, p.orthogonal & p.us, p.diagonal & p.us, p.en_passant) | their_king);
+  const V first_on_lines = and_not(
+      p.them & pinnable,
+      king.pinnable_after_a_check(shielded, p.them, p.orthogonal & p.us, p.diagonal & p.us, p.en_passant) | their_king);
   if (!none_left(first_on_lines)) {
     may_mate = and_not(may_mate, reach_of(first_on_lines) | pawn_reach<Them>(p.pawns & first_on_lines));
     if (none_left(may_mate)) return may_mate;
@@ -380,15 +412,19 @@ PERFTKIT_FORCEINLINE V checks_that_may_mate(const Lanes& p, const TheirKing& kin
       _mm512_mask_test_epi64_mask(_mm512_test_epi64_mask(may_mate, may_mate), squares_by_king, squares_by_king);
   if (!king_may_take && !king_may_flee) return may_mate;
   const V open = ~and_not(p.them, their_king);
-  const LiftedAttacks lifted = lifted_attacks<Us>(p, open);
+  const LiftedAttacks lifted = king_may_take ? lifted_attacks<Us, true>(p, open) : lifted_attacks<Us, false>(p, open);
   if (king_may_take) may_mate = and_not(may_mate, and_not(next_to_king, lifted.twice | pawn_checks));
   if (!king_may_flee) return may_mate;
-  const V attacked = lifted.once | pawn_reach<Us>(pawn_checks) | KnightJumps(knight_checks).all() |
-                     occluded_ray_attacks<8>(slider_checks, open) | occluded_ray_attacks<-8>(slider_checks, open) |
-                     occluded_ray_attacks<1>(slider_checks, open) | occluded_ray_attacks<-1>(slider_checks, open) |
-                     occluded_ray_attacks<9>(slider_checks, open) | occluded_ray_attacks<-9>(slider_checks, open) |
-                     occluded_ray_attacks<7>(slider_checks, open) | occluded_ray_attacks<-7>(slider_checks, open);
-  const V flights = and_not(squares_by_king, attacked);
+  // Only the checks still left need a flight: the others are settled.
+  const V sliders_left = slider_checks & may_mate;
+  V flights = and_not(squares_by_king, lifted.once | pawn_reach<Us>(pawn_checks & may_mate) |
+                                           KnightJumps(knight_checks & may_mate).all());
+  if (_mm512_test_epi64_mask(sliders_left, sliders_left) &&
+      _mm512_mask_test_epi64_mask(_mm512_test_epi64_mask(may_mate, may_mate), flights, flights)) {
+    V reach = _mm512_setzero_si512();
+    for_each_direction([&]<int D>() { reach |= occluded_ray_attacks<D>(sliders_left, open); });
+    flights = and_not(flights, reach);
+  }
   return _mm512_maskz_mov_epi64(_mm512_testn_epi64_mask(flights, flights), may_mate);
 }
 
@@ -434,7 +470,9 @@ PERFTKIT_FORCEINLINE LaneSplit count_stats_lanes(const Lanes& p, LaneCounts& cou
   // Off every line through Them's king first (all but a few lanes keep a reply so), then
   // off the lines as far as a piece of Them's shields them (TheirKing::pinnable()).
   __mmask8 keeping = lanes_keeping_a_reply<Them>(p, king.lines, empty) & p.live;
-  if (keeping != p.live) keeping |= lanes_keeping_a_reply<Them>(p, king.pinnable(p.them, p.en_passant), empty);
+  if (keeping != p.live)
+    keeping |= lanes_keeping_a_reply<Them>(p, king.pinnable(king.shielded_lines(p.them, p.us, king_rays), p.en_passant),
+                                           empty);
   const __mmask8 counted = keeping & p.live & ~handed_back;
   counts.add(counted, tally.counts);
   const V direct_checks = tally.pawn_checks | tally.knight_checks | tally.slider_checks;
