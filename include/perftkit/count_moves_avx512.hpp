@@ -498,6 +498,17 @@ PERFTKIT_FORCEINLINE std::uint64_t lane_sum(V v) {
   return lanes[0] + lanes[1] + lanes[2] + lanes[3] + lanes[4] + lanes[5] + lanes[6] + lanes[7];
 }
 
+// The sums of eight vectors' lanes at once, in one vector (lane i: the sum of v[i]): pairs of
+// vectors interleaved and added, then the 128-bit quarters of pairs of results folded twice.
+PERFTKIT_FORCEINLINE V lane_sums(const V (&v)[8]) {
+  V pairs[4];
+  for (int k = 0; k < 4; ++k)
+    pairs[k] = _mm512_unpacklo_epi64(v[2 * k], v[2 * k + 1]) + _mm512_unpackhi_epi64(v[2 * k], v[2 * k + 1]);
+  // Quarter q of pairs[k]: lanes 2q and 2q + 1 of v[2k] summed, then of v[2k + 1].
+  const auto fold = [](V a, V b) { return _mm512_shuffle_i64x2(a, b, 0x88) + _mm512_shuffle_i64x2(a, b, 0xDD); };
+  return fold(fold(pairs[0], pairs[1]), fold(pairs[2], pairs[3]));
+}
+
 PERFTKIT_ISA_END
 }  // namespace avx512
 }  // namespace perftkit

@@ -87,12 +87,17 @@ template <Color Us, int Capacity>
   int parent = 0;                    // the parent of the first lane not yet added to parent_counts
   const auto close_parent = [&] {
     LeafStats& s = stats[parent++];
-    s[NODES] += avx512::lane_sum(parent_counts.nodes);
-    s[CAPTURES] += avx512::lane_sum(parent_counts.captures);
-    s[EN_PASSANT_CAPTURES] += avx512::lane_sum(parent_counts.en_passant);
-    s[CASTLES] += avx512::lane_sum(parent_counts.castles);
-    s[PROMOTIONS] += avx512::lane_sum(parent_counts.promotions);
-    s[CHECKS] += avx512::lane_sum(parent_counts.checks);
+    const avx512::V zero = _mm512_setzero_si512();
+    alignas(64) std::uint64_t sums[8];
+    _mm512_store_si512(
+        sums, avx512::lane_sums({parent_counts.nodes, parent_counts.captures, parent_counts.en_passant,
+                                 parent_counts.castles, parent_counts.promotions, parent_counts.checks, zero, zero}));
+    s[NODES] += sums[0];
+    s[CAPTURES] += sums[1];
+    s[EN_PASSANT_CAPTURES] += sums[2];
+    s[CASTLES] += sums[3];
+    s[PROMOTIONS] += sums[4];
+    s[CHECKS] += sums[5];
     parent_counts = avx512::LaneCounts{};
   };
   alignas(64) Bitboard may_mate[8];
