@@ -358,7 +358,7 @@ PERFTKIT_FORCEINLINE LiftedAttacks lifted_attacks(const Lanes& p, V open) {
 // live without it; 0.99 of the time, paired.)
 template <Color Us>
 [[gnu::noinline]] V checks_that_may_mate(const Lanes& p, const TheirKing& king, V empty, const V (&king_rays)[8],
-                                            V pawn_checks, V knight_checks, V slider_checks) {
+                                         V pawn_checks, V knight_checks, V slider_checks) {
   constexpr Color Them = ~Us;
   const V their_king = king.bit;
   // The rules run cheapest and most often decisive first, each only while a check is left.
