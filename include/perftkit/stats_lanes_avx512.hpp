@@ -253,15 +253,13 @@ struct StatsTally {
 // direction: its move may uncover a check.
 PERFTKIT_FORCEINLINE __mmask8 uncovering_lanes(const TheirKing& king, const V (&king_rays)[8], V ours, V empty,
                                                V our_orthogonal, V our_diagonal) {
-  const auto behind = [&]<int D>(V ray) -> __mmask8 {
+  __mmask8 lanes = 0;
+  for_each_direction([&]<int D>() {
     const V sliders = orthogonal_direction<D>() ? our_orthogonal : our_diagonal;
-    if (!king.may_see<D>(sliders)) return 0;
-    return _mm512_test_epi64_mask(ray_attacks<D>(ray & ours, empty), sliders);
-  };
-  return behind.template operator()<8>(king_rays[0]) | behind.template operator()<-8>(king_rays[1]) |
-         behind.template operator()<1>(king_rays[2]) | behind.template operator()<-1>(king_rays[3]) |
-         behind.template operator()<9>(king_rays[4]) | behind.template operator()<-9>(king_rays[5]) |
-         behind.template operator()<7>(king_rays[6]) | behind.template operator()<-7>(king_rays[7]);
+    if (king.may_see<D>(sliders))
+      lanes |= _mm512_test_epi64_mask(ray_attacks<D>(king_rays[index_of<D>()] & ours, empty), sliders);
+  });
+  return lanes;
 }
 
 // Lanes where Them keeps a reply after any move of Us that does not check. Only Them's pieces
@@ -352,8 +350,9 @@ PERFTKIT_FORCEINLINE LiftedAttacks lifted_attacks(const Lanes& p, V open) {
 //   nothing on its square.
 // - Flight: a square next to Them's king, not Them's, that no piece of Us attacks even with
 //   every piece of Us lifted off the board and Them's king too, nor a checker from any of the
-//   lane's check squares that may still mate (the others are settled). Lifting pieces only lengthens the sliders'
-//   lines, so this covers the squares the move vacates and the checker's new lines, and the king's own line.
+//   lane's check squares that may still mate (the others are settled). Lifting pieces only
+//   lengthens the sliders' lines, so this covers the squares the move vacates and the
+//   checker's new lines, and the king's own line.
 // (Not inlined: four batches in ten call it, and count_stats_lanes() keeps fewer vectors
 // live without it; 0.99 of the time, paired.)
 template <Color Us>
@@ -368,10 +367,10 @@ template <Color Us>
   const V unpinned = and_not(p.them, pinnable | their_king);
   const auto reach_of = [&](V pieces) {
     const V diagonal = p.diagonal & pieces, orthogonal = p.orthogonal & pieces;
-    return KnightJumps(p.knights & pieces).all() | ray_attacks<8>(orthogonal, empty) |
-           ray_attacks<-8>(orthogonal, empty) | ray_attacks<1>(orthogonal, empty) | ray_attacks<-1>(orthogonal, empty) |
-           ray_attacks<9>(diagonal, empty) | ray_attacks<-9>(diagonal, empty) | ray_attacks<7>(diagonal, empty) |
-           ray_attacks<-7>(diagonal, empty);
+    V reach = KnightJumps(p.knights & pieces).all();
+    for_each_direction(
+        [&]<int D>() { reach |= ray_attacks<D>(orthogonal_direction<D>() ? orthogonal : diagonal, empty); });
+    return reach;
   };
   const V piece_reach = reach_of(unpinned);
   const V unpinned_pawns = p.pawns & unpinned;
@@ -383,18 +382,11 @@ template <Color Us>
     const V doubles = shift_raw<PAWN_PUSH<Them>>(single & splat(relative_rank_bb(Them, RANK_3))) & empty;
     const V unblockable = and_not(empty, (piece_reach & empty) | single | doubles);
     // One direction at a time, only where some lane has such a check on that ray.
-    const auto blockable = [&]<int D>(const V& ray) {
+    for_each_direction([&]<int D>() {
+      const V& ray = king_rays[index_of<D>()];
       if (_mm512_test_epi64_mask(ray, may_mate))
         may_mate = and_not(may_mate, and_not(ray, ray_attacks<D>(their_king, unblockable)));
-    };
-    blockable.template operator()<8>(king_rays[0]);
-    blockable.template operator()<-8>(king_rays[1]);
-    blockable.template operator()<1>(king_rays[2]);
-    blockable.template operator()<-1>(king_rays[3]);
-    blockable.template operator()<9>(king_rays[4]);
-    blockable.template operator()<-9>(king_rays[5]);
-    blockable.template operator()<7>(king_rays[6]);
-    blockable.template operator()<-7>(king_rays[7]);
+    });
     if (none_left(may_mate)) return may_mate;
   }
 
@@ -441,10 +433,8 @@ PERFTKIT_FORCEINLINE LaneSplit count_stats_lanes(const Lanes& p, LaneCounts& cou
   const TheirKing king(p.live, p.kings & p.them);
   const V their_king = king.bit;
   const V our_orthogonal = p.orthogonal & p.us, our_diagonal = p.diagonal & p.us;
-  const V king_rays[8] = {ray_attacks<8>(their_king, empty), ray_attacks<-8>(their_king, empty),
-                          ray_attacks<1>(their_king, empty), ray_attacks<-1>(their_king, empty),
-                          ray_attacks<9>(their_king, empty), ray_attacks<-9>(their_king, empty),
-                          ray_attacks<7>(their_king, empty), ray_attacks<-7>(their_king, empty)};
+  V king_rays[8];  // in for_each_direction()'s order
+  for_each_direction([&]<int D>() { king_rays[index_of<D>()] = ray_attacks<D>(their_king, empty); });
   const CheckSquares checks{pawn_reach<Them>(their_king), KnightJumps(their_king).all(),
                             king_rays[4] | king_rays[5] | king_rays[6] | king_rays[7],
                             king_rays[0] | king_rays[1] | king_rays[2] | king_rays[3]};
