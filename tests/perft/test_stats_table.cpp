@@ -63,6 +63,122 @@ TEST(StatsTableEntry, EveryCounterReadsBackExactly) {
   EXPECT_GT(wide, 500);
 }
 
+// Counters of a two-ply subtree as they come: the first `fields` of random bit lengths up to
+// max_bits, a third of them zero, the rest zero.
+LeafStats random_two_ply_stats(std::mt19937_64& rng, int fields, int max_bits) {
+  LeafStats s = random_stats(rng, max_bits);
+  for (int f = fields; f < STAT_FIELD_NB; ++f) s.count[f] = 0;
+  return s;
+}
+
+// Two-ply subtrees of small counters take a small entry (a word pair), and read back
+// exactly; those that do not fit one are narrow or wide and read back as well.
+TEST(StatsTableEntry, SmallEntriesReadBackExactly) {
+  std::mt19937_64 rng(17);
+  int small = 0, larger = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const LeafStats stats = random_two_ply_stats(rng, i % 2 ? StatsEntryBits::SMALL_FIELDS : 12, 1 + i % 16);
+    (StatsEntryBits::fits_small(stats, 2) ? small : larger) += 1;
+    OneBucket t;
+    const PositionKey key = key_number(std::uint64_t(i));
+    ASSERT_TRUE(store_stats(t.view, key, 2, stats));
+    LeafStats back{};
+    ASSERT_TRUE(probe_stats(t.view, key, 2, back)) << "entry " << i;
+    EXPECT_EQ(back, stats) << "entry " << i;
+    EXPECT_FALSE(probe_stats(t.view, key, 3, back)) << "entry " << i;
+  }
+  EXPECT_GT(small, 500);
+  EXPECT_GT(larger, 500);
+}
+
+// What a small entry holds: two plies, the counters up to checkmates, each under 2^16, in
+// 64 bits.
+TEST(StatsTableEntry, WhatFitsASmallEntry) {
+  LeafStats stats = with_nodes(0xFFFF);
+  stats[CAPTURES] = 40;
+  stats[CHECKMATES] = 3;
+  EXPECT_TRUE(StatsEntryBits::fits_small(stats, 2));
+  EXPECT_FALSE(StatsEntryBits::fits_small(stats, 3));
+  LeafStats too_many = stats;
+  too_many[NODES] = 0x10000;
+  EXPECT_FALSE(StatsEntryBits::fits_small(too_many, 2));
+  LeafStats discovered_mate = stats;
+  discovered_mate[DISCOVERED_CHECKMATES] = 1;
+  EXPECT_FALSE(StatsEntryBits::fits_small(discovered_mate, 2));
+  LeafStats every_small_field{};
+  for (int f = 0; f < StatsEntryBits::SMALL_FIELDS; ++f) every_small_field.count[f] = 0x8000;
+  EXPECT_FALSE(StatsEntryBits::fits_small(every_small_field, 2));  // 2 + 9 + 9 * 19 bits
+  for (const LeafStats& s : {stats, too_many, discovered_mate, every_small_field}) {
+    OneBucket t;
+    ASSERT_TRUE(store_stats(t.view, key_number(9), 2, s));
+    LeafStats back{};
+    ASSERT_TRUE(probe_stats(t.view, key_number(9), 2, back));
+    EXPECT_EQ(back, s);
+  }
+}
+
+// Small entries as deep as what the bucket holds go first in line, and the last four stored
+// stay; beside a deeper entry, the last two.
+TEST(StatsTableEntry, SmallEntriesKeepTheLastFour) {
+  OneBucket t;
+  LeafStats back{};
+  for (std::uint64_t n = 1; n <= 5; ++n) ASSERT_TRUE(store_stats(t.view, key_number(n), 2, with_nodes(100 + n)));
+  EXPECT_FALSE(probe_stats(t.view, key_number(1), 2, back));
+  for (std::uint64_t n = 2; n <= 5; ++n) {
+    ASSERT_TRUE(probe_stats(t.view, key_number(n), 2, back)) << n;
+    EXPECT_EQ(back, with_nodes(100 + n)) << n;
+  }
+  // A deeper narrow entry takes the first half; two of the small ones move to the second.
+  ASSERT_TRUE(store_stats(t.view, key_number(6), 5, with_nodes(66666)));
+  EXPECT_FALSE(probe_stats(t.view, key_number(2), 2, back));
+  EXPECT_FALSE(probe_stats(t.view, key_number(3), 2, back));
+  EXPECT_TRUE(probe_stats(t.view, key_number(4), 2, back));
+  EXPECT_TRUE(probe_stats(t.view, key_number(5), 2, back));
+  // Beside it, the small ones go on in the second half.
+  ASSERT_TRUE(store_stats(t.view, key_number(7), 2, with_nodes(107)));
+  EXPECT_FALSE(probe_stats(t.view, key_number(4), 2, back));
+  ASSERT_TRUE(probe_stats(t.view, key_number(5), 2, back));
+  EXPECT_EQ(back, with_nodes(105));
+  ASSERT_TRUE(probe_stats(t.view, key_number(7), 2, back));
+  EXPECT_EQ(back, with_nodes(107));
+  ASSERT_TRUE(probe_stats(t.view, key_number(6), 5, back));
+  EXPECT_EQ(back, with_nodes(66666));
+}
+
+// A narrow two-ply entry in the first half moves to the second when a small one arrives, and
+// then makes way for the small ones.
+TEST(StatsTableEntry, SmallEntriesPassANarrowOneAsDeep) {
+  OneBucket t;
+  LeafStats back{};
+  LeafStats narrow = with_nodes(500);
+  narrow[STALEMATES] = 2;
+  ASSERT_FALSE(StatsEntryBits::fits_small(narrow, 2));
+  ASSERT_TRUE(store_stats(t.view, key_number(1), 2, narrow));
+  ASSERT_TRUE(store_stats(t.view, key_number(2), 2, with_nodes(22)));
+  ASSERT_TRUE(probe_stats(t.view, key_number(1), 2, back));
+  EXPECT_EQ(back, narrow);
+  ASSERT_TRUE(probe_stats(t.view, key_number(2), 2, back));
+  EXPECT_EQ(back, with_nodes(22));
+  ASSERT_TRUE(store_stats(t.view, key_number(3), 2, with_nodes(33)));
+  EXPECT_FALSE(probe_stats(t.view, key_number(1), 2, back));
+  EXPECT_TRUE(probe_stats(t.view, key_number(2), 2, back));
+  EXPECT_TRUE(probe_stats(t.view, key_number(3), 2, back));
+}
+
+// Either word of a small entry changed fails its check.
+TEST(StatsTableEntry, ATornSmallEntryReadsAsAMiss) {
+  for (int word = 0; word < 2; ++word) {
+    OneBucket t;
+    LeafStats stats = with_nodes(777);
+    stats[CHECKS] = 12;
+    ASSERT_TRUE(StatsEntryBits::fits_small(stats, 2));
+    ASSERT_TRUE(store_stats(t.view, key_number(3), 2, stats));
+    t.bucket.word[word] ^= std::uint64_t(1) << 40;
+    LeafStats back{};
+    EXPECT_FALSE(probe_stats(t.view, key_number(3), 2, back)) << "word " << word;
+  }
+}
+
 // A subtree whose counters are all in the tens of billions needs more than a wide entry:
 // it is not kept, and reads as a miss.
 TEST(StatsTableEntry, TooLongIsNotKept) {
