@@ -62,12 +62,11 @@ struct StatsEntryBits {
   static constexpr int SMALL_WORDS = 1, NARROW_WORDS = 3, WIDE_WORDS = 7;
   static constexpr int SMALL_BITS = SMALL_WORDS * 64, NARROW_BITS = NARROW_WORDS * 64, WIDE_BITS = WIDE_WORDS * 64;
   // Narrow and wide: the depth in the header, every counter, lengths up to 64.
-  static constexpr StatsEntryLayout FULL{FORM_BITS + DEPTH_BITS, STAT_FIELD_NB, 6};
+  static constexpr StatsEntryLayout FULL_LAYOUT{FORM_BITS + DEPTH_BITS, STAT_FIELD_NB, 6};
   // Small: two plies deep (no depth written), the counters up to CHECKMATES only (the rest
   // zero), each under 2^16 (as every count of a two-ply subtree is: 218^2 < 2^16).
   static constexpr int SMALL_DEPTH = 2, SMALL_FIELDS = CHECKMATES + 1, SMALL_LENGTH_BITS = 4;
   static constexpr StatsEntryLayout SMALL_LAYOUT{FORM_BITS, SMALL_FIELDS, SMALL_LENGTH_BITS};
-  static constexpr int HEADER_BITS = FULL.header_bits + STAT_FIELD_NB;
 
   std::uint64_t word[WIDE_WORDS] = {};
   int bits = 0;
@@ -84,7 +83,7 @@ struct StatsEntryBits {
 
   // Bits an entry of these counters takes in the layout. (Without branches: a zero counter
   // takes none, and its bit width is 0.)
-  PERFTKIT_HD_INLINE static int size(const LeafStats& stats, const StatsEntryLayout& layout = FULL) {
+  PERFTKIT_HD_INLINE static int size(const LeafStats& stats, const StatsEntryLayout& layout = FULL_LAYOUT) {
     int n = layout.header_bits + layout.fields;
     for (int f = 0; f < layout.fields; ++f)
       n += int(std::bit_width(stats.count[f])) + (stats.count[f] ? layout.length_bits - 1 : 0);
@@ -112,7 +111,7 @@ struct StatsEntryBits {
   // or wide at `depth` (1..255; the caller has checked its size against the form's).
   PERFTKIT_HD_INLINE static StatsEntryBits encode(const LeafStats& stats, int depth, Form form) {
     StatsEntryBits e;
-    const StatsEntryLayout& layout = form == SMALL ? SMALL_LAYOUT : FULL;
+    const StatsEntryLayout& layout = form == SMALL ? SMALL_LAYOUT : FULL_LAYOUT;
     e.put(std::uint64_t(form), FORM_BITS);
     if (form != SMALL) e.put(std::uint64_t(depth), DEPTH_BITS);
     const std::uint64_t nonzero = nonzero_fields(stats, layout.fields);
@@ -139,7 +138,7 @@ struct StatsEntryBits {
 
   // The counters of a payload whose check has verified (so its form and lengths are its own).
   PERFTKIT_HD_INLINE static LeafStats decode(const std::uint64_t* words) {
-    const StatsEntryLayout& layout = form_of(words[0]) == SMALL ? SMALL_LAYOUT : FULL;
+    const StatsEntryLayout& layout = form_of(words[0]) == SMALL ? SMALL_LAYOUT : FULL_LAYOUT;
     int at = layout.header_bits;
     const std::uint64_t nonzero = get(words, at, layout.fields);
     LeafStats stats{};
@@ -222,8 +221,8 @@ PERFTKIT_HD_INLINE void shift_small_unit(SubtreeBucket& bucket, int u) {
   }
 }
 
-// The depth of the half of a bucket at word `at` (0 or 4): its narrow or wide entry's, or 2
-// where it holds a small one, or 0.
+// The depth of a half of a bucket, from its first and third words (the headers of its two
+// word pairs): its narrow or wide entry's, or 2 where it holds a small one, or 0.
 PERFTKIT_HD_INLINE int half_depth(std::uint64_t first, std::uint64_t third) {
   const StatsEntryBits::Form form = StatsEntryBits::form_of(first);
   if (form == StatsEntryBits::NARROW || form == StatsEntryBits::WIDE) return StatsEntryBits::depth_of(first);
@@ -314,11 +313,7 @@ PERFTKIT_HD_INLINE bool store_stats(const StatsTableView& table, const PositionK
     return true;
   }
   if (depth < first_depth) {  // the second half's small entries move on
-    if (Bits::form_of(w[5]) == Bits::SMALL) {
-      copy(bucket, 4, 6, 2);
-    } else {
-      empty_pair(bucket, 6);
-    }
+    shift_small_unit(bucket, 2);
     write(bucket, 4, print, e.word, Bits::SMALL_WORDS);
     return true;
   }
